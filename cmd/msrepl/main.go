@@ -1,0 +1,53 @@
+// Command msrepl is the msrepl tool: an interactive REPL for the msrepl
+// language (the default), a script runner, and, in later versions, the
+// Jupyter kernel and the notebook exporter. It is a thin face over
+// interp.Session; it owns the terminal, flags and exit codes, and nothing
+// about the language.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `msrepl — MindSpore's dynamic and static graphs, interactively.
+
+Usage:
+  msrepl                 start the interactive REPL
+  msrepl run FILE [ARG…] run a program; an uncaught exception exits with status 1
+  msrepl --version       print the version
+  msrepl help            print this help
+
+In the REPL, type code as in Python. A line ending in ':' or inside brackets
+continues on the next line; an empty line ends a block. Tab completes names,
+attributes and magics; name? shows help; Ctrl-C interrupts running code and
+keeps the session; Ctrl-D exits. Magics: %who %reset %time %timeit %load %save.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return repl(stdout, stderr)
+	}
+	switch args[0] {
+	case "run":
+		if len(args) < 2 {
+			io.WriteString(stderr, "msrepl run: missing FILE\n\n"+usage)
+			return 2
+		}
+		return runFile(args[1], args[2:], stdin, stdout, stderr)
+	case "--version", "-V", "version":
+		fmt.Fprintln(stdout, "msrepl", interpVersion())
+		return 0
+	case "help", "-h", "--help":
+		io.WriteString(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "msrepl: unknown command %q\n\n", args[0])
+	io.WriteString(stderr, usage)
+	return 2
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRunFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tests := []struct {
+		name, src, stdin     string
+		args                 []string
+		code                 int
+		stdout, stderrSuffix string
+	}{
+		{"ok.py", "print('hi')\nx = 1 + 1\nx\n", "", nil, 0, "hi\n", ""},
+		{"fail.py", "print('before')\n1 / 0\nprint('after')\n", "", nil, 1, "before\n", "ZeroDivisionError: division by zero\n"},
+		{"syntax.py", "x = (1,\n", "", nil, 1, "", "SyntaxError: '(' was never closed\n"},
+		{"exit.py", "import sys\nprint('a')\nsys.exit(3)\nprint('b')\n", "", nil, 3, "a\n", ""},
+		{"argv.py", "import sys\nprint(sys.argv[1:])\n", "", []string{"x", "y"}, 0, "['x', 'y']\n", ""},
+		{"input.py", "name = input('who? ')\nprint('hello', name)\n", "ada\n", nil, 0, "who? hello ada\n", ""},
+		{"eof.py", "input()\n", "", nil, 1, "", "EOFError: EOF when reading a line\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := write(tt.name, tt.src)
+			var out, errOut bytes.Buffer
+			code := run(append([]string{"run", path}, tt.args...), strings.NewReader(tt.stdin), &out, &errOut)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d (stderr %q)", code, tt.code, errOut.String())
+			}
+			if out.String() != tt.stdout {
+				t.Errorf("stdout %q, want %q", out.String(), tt.stdout)
+			}
+			if !strings.HasSuffix(errOut.String(), tt.stderrSuffix) {
+				t.Errorf("stderr %q, want suffix %q", errOut.String(), tt.stderrSuffix)
+			}
+			if tt.code == 1 && !strings.Contains(errOut.String(), path) {
+				t.Errorf("stderr does not name the file: %q", errOut.String())
+			}
+		})
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--version"}, nil, &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "msrepl ") {
+		t.Errorf("--version: %d %q", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"help"}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "msrepl run FILE") {
+		t.Errorf("help: %d %q", code, out.String())
+	}
+	errOut.Reset()
+	if code := run([]string{"frobnicate"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "unknown command") {
+		t.Errorf("unknown command: %d %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := run([]string{"run", "/nonexistent.py"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "can't open file") {
+		t.Errorf("missing file: %d %q", code, errOut.String())
+	}
+}

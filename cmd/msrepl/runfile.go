@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"msrepl/interp"
+)
+
+func interpVersion() string { return interp.Version }
+
+// runFile runs a program as python FILE does: only what the program
+// prints goes to stdout, and an uncaught exception prints its traceback on
+// stderr and exits 1.
+func runFile(path string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "msrepl: can't open file '%s': %v\n", path, err)
+		return 2
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	sink := &scriptSink{out: out, err: stderr, in: bufio.NewReader(stdin)}
+
+	s := interp.NewSession()
+	s.Argv = append([]string{path}, args...)
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	err = s.ExecuteWith(ctx, string(src), sink, interp.ExecOptions{Filename: path, NoResult: true})
+	var exit *interp.ExitRequest
+	switch {
+	case errors.As(err, &exit):
+		return exit.Code
+	case err != nil:
+		return 1
+	}
+	return 0
+}
+
+// scriptSink writes a script's output to the process's streams. stdout is
+// buffered for speed and flushed before anything goes to stderr, so the two
+// interleave as the program wrote them.
+type scriptSink struct {
+	out *bufio.Writer
+	err io.Writer
+	in  *bufio.Reader
+}
+
+func (s *scriptSink) Stdout(text string) { s.out.WriteString(text) }
+
+func (s *scriptSink) Stderr(text string) {
+	s.out.Flush()
+	io.WriteString(s.err, text)
+}
+
+func (s *scriptSink) Result(count int, b interp.Bundle) {}
+
+func (s *scriptSink) Display(b interp.Bundle) {
+	if text, ok := b.Data["text/plain"].(string); ok {
+		s.Stdout(text + "\n")
+	}
+}
+
+func (s *scriptSink) Error(r *interp.ErrorReport) { s.Stderr(r.Text()) }
+
+func (s *scriptSink) Input(prompt string, password bool) (string, error) {
+	s.Stdout(prompt)
+	s.out.Flush()
+	line, err := s.in.ReadString('\n')
+	if err != nil && line == "" {
+		return "", interp.Errorf(interp.EOFErrorClass, "EOF when reading a line")
+	}
+	return trimNewline(line), nil
+}
+
+func trimNewline(s string) string {
+	if len(s) > 0 && s[len(s)-1] == '\n' {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		s = s[:len(s)-1]
+	}
+	return s
+}

@@ -1,0 +1,4 @@
+count = 3
+label = "items"
+print(count, label)
+text = count + label

@@ -1,0 +1,3 @@
+from sys import maxsize
+print(maxsize > 0)
+from sys import nosuch

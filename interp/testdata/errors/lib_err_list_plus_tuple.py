@@ -1,0 +1,6 @@
+def combine(a, b):
+    return a + b
+
+print(combine([1], [2]))
+print(combine((1,), (2,)))
+print(combine([], ()))

@@ -1,0 +1,3 @@
+total = 10
+values = [1, 2, 3]
+result = total(values)

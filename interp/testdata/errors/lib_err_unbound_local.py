@@ -1,0 +1,8 @@
+count = 0
+
+def bump():
+    count += 1
+    return count
+
+print(count)
+bump()

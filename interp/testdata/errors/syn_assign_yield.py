@@ -1,0 +1,3 @@
+def gen():
+    yield = 1
+    return 2

@@ -1,0 +1,4 @@
+n = 5
+s = "text"
+print(s.upper())
+n.append(1)

@@ -1,0 +1,4 @@
+def f():
+    print("in f")
+    break
+f()

@@ -1,0 +1,3 @@
+items = [3, 1, 2]
+print(sorted(items))
+print(1 < "a")

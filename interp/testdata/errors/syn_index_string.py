@@ -1,0 +1,3 @@
+word = "abc"
+print(word[2])
+print(word[len(word)])

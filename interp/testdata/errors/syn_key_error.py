@@ -1,0 +1,3 @@
+config = {"host": "localhost", "port": 8080}
+print(config["host"])
+print(config["user"])

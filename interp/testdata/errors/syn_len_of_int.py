@@ -1,0 +1,4 @@
+def size(x):
+    return len(x)
+print(size("abc"))
+print(size(42))

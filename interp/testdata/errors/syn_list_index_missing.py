@@ -1,0 +1,3 @@
+primes = [2, 3, 5, 7]
+print(primes.index(5))
+print(primes.index(4))

@@ -1,0 +1,5 @@
+values = [1, 2, 3]
+total = 0
+for v in values:
+    total += v
+print(totl)

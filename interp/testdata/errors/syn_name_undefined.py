@@ -1,0 +1,4 @@
+def compute():
+    return undefined_thing * 2
+print("calling")
+compute()

@@ -1,0 +1,5 @@
+def maybe():
+    pass
+value = maybe()
+print(value)
+print(value + 1)

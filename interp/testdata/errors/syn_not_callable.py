@@ -1,0 +1,3 @@
+total = 10
+print(total)
+total(5)

@@ -1,0 +1,5 @@
+count = 3
+for i in range(count):
+    print(i)
+for i in count:
+    print(i)

@@ -1,0 +1,3 @@
+words = ["a", "b"]
+print((" ".join(words)).upper())
+print((" ".join(words)).shout())

@@ -1,0 +1,3 @@
+stack = [1]
+print(stack.pop())
+stack.pop()

@@ -1,0 +1,7 @@
+def work():
+    try:
+        print("working")
+        return [][0]
+    finally:
+        print("cleanup")
+work()

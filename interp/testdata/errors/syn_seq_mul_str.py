@@ -1,0 +1,4 @@
+line = "-" * 5
+print(line)
+width = "5"
+print("=" * width)

@@ -1,0 +1,5 @@
+def gen():
+    yield "only"
+g = gen()
+print(next(g))
+print(next(g))

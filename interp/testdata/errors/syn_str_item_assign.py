@@ -1,0 +1,3 @@
+s = "hello"
+print(s[0])
+s[0] = "H"

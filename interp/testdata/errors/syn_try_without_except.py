@@ -1,0 +1,3 @@
+print("start")
+try:
+    x = 1

@@ -1,0 +1,4 @@
+# an unclosed parenthesis
+print("before")
+total = (1 + 2
+print(total)

@@ -1,0 +1,4 @@
+x = 1
+print(x)
+    y = 2
+print(y)

@@ -1,0 +1,4 @@
+seen = {}
+seen[(1, 2)] = True
+print(seen)
+seen[[1, 2]] = True

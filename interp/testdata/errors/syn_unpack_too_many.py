@@ -1,0 +1,3 @@
+point = (1, 2, 3)
+x, y = point
+print(x, y)

@@ -1,0 +1,2 @@
+greeting = "hello
+print(greeting)

@@ -1,0 +1,4 @@
+print("start")
+doc = """this string
+never ends
+print(doc)

@@ -1,0 +1,7 @@
+print(len([]), len([1, 2]), len(()), len("héllo"), len({}), len({1: 2, 3: 4}), len({1, 1, 2}), len(range(10)))
+print(len(range(0)), len(range(5, 0)), len(range(0, 10, 3)), len(range(10, 0, -3)), len(range(-5, 5)))
+print(list(range(5)), list(range(2, 5)), list(range(0, 10, 4)), list(range(5, 0, -1)), list(range(5, 0, -2)))
+print(list(range(0)), list(range(3, 3)), list(range(-3)), list(range(-3, 0)), list(range(10, 20, -1)))
+print(range(5), range(1, 5), range(1, 10, 2), range(0, -5, -1))
+print(len(range(0, 10 ** 12)), range(10)[-1], range(10)[3])
+print(len(""), len("\n"), len([[1, 2, 3]]), len("a" * 100))

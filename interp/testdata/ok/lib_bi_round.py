@@ -1,0 +1,6 @@
+print(round(0.5), round(1.5), round(2.5), round(3.5), round(-0.5), round(-1.5), round(-2.5))
+print(round(2.675, 2), round(1.005, 2), round(0.125, 2), round(0.375, 2), round(2.5, 0), round(3.14159, 3))
+print(round(1234, -2), round(1250, -2), round(1350, -2), round(-1250, -2), round(15, -1), round(25, -1))
+print(round(1234.5678, -2), round(5.5), round(6.5), round(7), round(7, 2), round(-7.25, 1))
+print(type(round(2.5)).__name__, type(round(2.5, 0)).__name__, type(round(2, 1)).__name__, type(round(2.5, None)).__name__)
+print(round(0.1 + 0.2, 10), round(1e20), round(123.456, 1), round(-0.4), round(0.49999999999999994))

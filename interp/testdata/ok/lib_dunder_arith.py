@@ -1,0 +1,36 @@
+class V:
+    def __init__(self, n):
+        self.n = n
+    def __repr__(self):
+        return "V(" + repr(self.n) + ")"
+    def __add__(self, o): return V(("add", self.n, o))
+    def __sub__(self, o): return V(("sub", self.n, o))
+    def __mul__(self, o): return V(("mul", self.n, o))
+    def __truediv__(self, o): return V(("truediv", self.n, o))
+    def __floordiv__(self, o): return V(("floordiv", self.n, o))
+    def __mod__(self, o): return V(("mod", self.n, o))
+    def __pow__(self, o): return V(("pow", self.n, o))
+    def __matmul__(self, o): return V(("matmul", self.n, o))
+    def __and__(self, o): return V(("and", self.n, o))
+    def __or__(self, o): return V(("or", self.n, o))
+    def __xor__(self, o): return V(("xor", self.n, o))
+    def __lshift__(self, o): return V(("lshift", self.n, o))
+    def __rshift__(self, o): return V(("rshift", self.n, o))
+
+v = V(1)
+print(v + 2)
+print(v - 2)
+print(v * 2)
+print(v / 2)
+print(v // 2)
+print(v % 2)
+print(v ** 2)
+print(v @ 2)
+print(v & 2)
+print(v | 2)
+print(v ^ 2)
+print(v << 2)
+print(v >> 2)
+print(v + "s", v * [1])
+print(V(2) + V(3))
+print((v + 1) * 2)

@@ -1,0 +1,16 @@
+r = range(2, 20, 3)
+print(r, len(r), list(r), r[0], r[-1], r[2], r.start, r.stop, r.step)
+print(r.index(8), r.count(8), r.count(9), 8 in r, 9 in r, 20 in r, -1 in r)
+print(r[1:3], r[::-1], r[::2], list(r[::-1]), r[10:], list(r[-2:]))
+n = range(10, 0, -2)
+print(list(n), len(n), n[0], n[-1], 6 in n, 5 in n, n.index(4))
+print(range(5) == range(0, 5), range(0) == range(2, 2), range(1, 4, 2) == range(1, 5, 2), range(3) == [0, 1, 2])
+print(list(range(0, -10, -3)), len(range(0, -10, -3)), list(range(-1, -5, -1)), bool(range(0)), bool(range(3)))
+print(sum(range(1, 11)), max(range(7)), min(range(3, 9)), sorted(range(3, 0, -1)), list(reversed(range(3))))
+big = range(0, 10 ** 15, 7)
+print(len(big), big[-1], 7 * 10 ** 10 in big, 7 * 10 ** 10 + 1 in big)
+print([i for i in range(3)], tuple(range(2)), range(3)[:0], range(-3, 3)[::3])
+try:
+    r.index(9)
+except ValueError as e:
+    print("ValueError:", e)

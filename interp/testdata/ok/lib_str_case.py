@@ -1,0 +1,8 @@
+print("Hello World".upper(), "Hello World".lower(), "hello world".title(), "hELLO wORLD".capitalize())
+print("hello".capitalize(), "HELLO".title(), "they're bill's".title(), "a1b2c".title(), "hi-there you".title())
+print("MiXeD".swapcase(), "".upper(), "123".upper(), "éa".upper(), "ÉA".lower())
+print("123".isdigit(), "12a".isdigit(), "".isdigit(), "abc".isalpha(), "ab1".isalpha(), "".isalpha())
+print("abc1".isalnum(), "a b".isalnum(), "   ".isspace(), "".isspace(), "ABC".isupper(), "AbC".isupper(), "abc".islower())
+print("Title Case".istitle(), "Not title".istitle(), "é".isalpha(), "١٢".isdigit(), "12".isnumeric(), "1.5".isdigit())
+print("hello world".upper().lower() == "hello world", "x".upper() * 3, "Abc".lower().capitalize())
+print("ß".upper(), "straße".casefold() if hasattr("", "casefold") else "n/a")

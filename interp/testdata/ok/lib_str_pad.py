@@ -1,0 +1,8 @@
+print("[" + "ab".center(6) + "]", "[" + "ab".center(5) + "]", "[" + "abc".center(6) + "]", "[" + "ab".center(6, "*") + "]")
+print("[" + "ab".ljust(5) + "]", "[" + "ab".rjust(5) + "]", "[" + "ab".ljust(5, ".") + "]", "[" + "abcdef".rjust(3) + "]")
+print("42".zfill(5), "-42".zfill(5), "+7".zfill(4), "abc".zfill(5), "12345".zfill(3), "".zfill(2), "-".zfill(3))
+print("a=b=c".partition("="), "a=b=c".rpartition("="), "abc".partition("x"), "abc".rpartition("x"))
+print("key: value".partition(": "), "".partition("-"), "--".partition("-"))
+print("l1\nl2\r\nl3\rl4".splitlines(), "a\n\nb\n".splitlines(), "".splitlines(), "x\n".splitlines(True))
+print("one\ntwo".splitlines(keepends=True), "no newline".splitlines(), "\n".splitlines())
+print("%s|" % "x".center(1), "ab".center(0), "abc".center(4, "-"), "abc".center(7, "0"))

@@ -1,0 +1,6 @@
+print(repr("  hi  ".strip()), repr("  hi  ".lstrip()), repr("  hi  ".rstrip()), repr("\t\n x \r\n".strip()))
+print("xxhixx".strip("x"), "xyhiyx".strip("xy"), "abcba".strip("ab"), "hello".strip("lo"), "hello".rstrip("lo"))
+print("www.example.com".lstrip("w."), "www.example.com".rstrip(".com"), "123abc321".strip("0123456789"))
+print(repr("".strip()), repr("   ".strip()), repr("aaa".strip("a")), "abc".strip(""), "  a b  ".strip() == "a b")
+print("--a--".lstrip("-"), "--a--".rstrip("-"), "a".strip("abc") == "", "mississippi".strip("mis"))
+print("path/to/dir//".rstrip("/"), "0001200".lstrip("0"), "x".strip(None), repr(" y ".strip(None)))

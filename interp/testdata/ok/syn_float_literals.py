@@ -1,0 +1,13 @@
+# float literal forms and float repr
+print(1.0, 1., .5, 0.0, -0.0, 1e3, 1E3, 1e-3, 2.5e+2, 1_000.000_1)
+print(1e16, 1e15, 123456789012345678.0, 1e-4, 1e-5, 0.0001, 0.00001)
+print(3.14, 0.1 + 0.2, 1 / 3, 2 / 3, 10 / 4, 1e22, 1e23)
+print(float("1.5"), float("  -2.25 "), float("1e-2"), float("inf"), float("-inf"), float("nan"))
+print(1.5e300 * 1e10, -1.5e300 * 1e10)
+print(repr(1.0), str(2.0), repr(1e100), repr(123.456))
+print(type(1.0), type(1e5), type(3 / 1))
+print(float(2**53), float(10**20), 1.0 * 10**16)
+print(5e-324, 1.7976931348623157e308)
+print(0.1 * 3, 1.1 * 1.1, 100.0 / 3)
+print(round(3.14159, 2), round(2.675, 2), round(-0.5), round(1.5), round(1234.5678, -2))
+print(int(1e10), int(-2.5), float(7), 7.0 == 7, 0.5 == 1 / 2)

@@ -1,0 +1,12 @@
+# integer literal forms
+print(0, 00, 0_0, 1_000_000, 123)
+print(0x1F, 0XfF, 0x_dead_beef, 0o17, 0O777, 0b1011, 0B_1111_0000)
+print(0xFFFFFFFFFFFFFFFFFFFF, 0o7777777777777777777777777)
+print(0b1 + 0o1 + 0x1 + 1)
+print(-0x10, +0b11, ~0o7)
+print(type(0x10), type(10**30))
+print(1_2_3 * 2, 9_999_999_999_999_999_999 + 1)
+print(hex(255), oct(8), bin(5), hex(-255), bin(-5), oct(-8))
+print(hex(2**70), bin(0), oct(0), hex(0))
+print(int("ff", 16), int("0x1f", 16), int("0b101", 0), int("777", 8), int(" 42 "), int("-17"))
+print(int("1_000"), int("z", 36), int(3.99), int(-3.99), int(True))

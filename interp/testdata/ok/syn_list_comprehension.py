@@ -1,0 +1,16 @@
+# list comprehensions
+print([x * x for x in range(6)])
+print([x for x in range(20) if x % 3 == 0 if x % 2 == 0])
+print([(x, y) for x in range(3) for y in range(x)])
+print([y for x in [[1, 2], [3], []] for y in x])
+print([c.upper() for c in "abc"], [len(w) for w in "the quick fox".split()])
+print([[i * j for j in range(3)] for i in range(3)])
+print([x if x > 0 else 0 for x in (-1, 2, -3, 4)])
+print([k + "=" + str(v) for k, v in {"a": 1, "b": 2}.items()])
+print([a * b for a, b in zip([1, 2, 3], [4, 5, 6])])
+print([i for i, (a, b) in enumerate(["ab", "cc", "de"]) if a == b])
+print([x for x in []], [[]for _ in range(2)])
+n = 3
+print([n * x for x in range(n)])
+print([(lambda v: v + 1)(x) for x in range(3)])
+print([x for x in range(10) if x > 2 if x < 6])

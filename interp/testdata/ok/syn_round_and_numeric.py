@@ -1,0 +1,10 @@
+# round, abs, divmod and numeric conversions
+print(round(0.5), round(1.5), round(2.5), round(-0.5), round(-1.5), round(3))
+print(round(2.675, 2), round(1.005, 2), round(0.125, 2), round(0.375, 2), round(-2.5, 0))
+print(round(12345, -2), round(12355, -1), round(-15, -1), round(25, -1), round(1.23456e10, -5))
+print(type(round(2.5)), type(round(2.5, 0)), type(round(7, 1)))
+print(abs(-2 ** 100), abs(-0), abs(-3.5), int("-0"), float("-0"), -0.0 == 0.0)
+print(int(1e18), int(1.9e19), int(-1e20), float(2 ** 100), float(-(2 ** 80)))
+print(divmod(-7, 2), divmod(7, -2), divmod(-7.0, 2), divmod(0, 3))
+print(max(-0.0, 0), min(0, -0.0), 10 ** -1, 10 ** 0, 1 / 10 ** 5)
+print(int(float("1e3")), float(int("12")), bool(int("0")), str(int(3.0)))

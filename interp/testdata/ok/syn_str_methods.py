@@ -1,0 +1,16 @@
+# common str methods
+s = "  Hello, World  "
+print(repr(s.strip()), repr(s.lstrip()), repr(s.rstrip()), repr("xxhixx".strip("x")))
+print(s.lower(), s.upper(), "hello world".title(), "hello".capitalize(), "AbC".swapcase())
+print("a,b,,c".split(","), "a b  c".split(), "a b c".split(" ", 1), "a-b-c".rsplit("-", 1))
+print("-".join(["x", "y", "z"]), "".join("abc"), ", ".join(str(i) for i in range(3)))
+print("hello".replace("l", "L"), "hello".replace("l", "L", 1), "aaa".replace("a", "b", 2))
+print("hello".find("l"), "hello".rfind("l"), "hello".find("z"), "hello".index("e"), "hello".count("l"))
+print("hello".startswith("he"), "hello".endswith("lo"), "hello".startswith(("x", "h")))
+print("abc".isalpha(), "123".isdigit(), "a1".isalnum(), "   ".isspace(), "Ab".isupper(), "ab".islower())
+print("42".zfill(5), "-42".zfill(5), "ab".center(6, "*"), "ab".ljust(4, "."), "ab".rjust(4))
+print("line1\nline2\n".splitlines(), "a\tb".expandtabs(4), "x".join("") == "")
+print("key=value=x".partition("="), "key=value=x".rpartition("="), "abc".partition("z"))
+print("%s" % "abc"[::-1], "Ab" * 3, "b" in "abc", len("héllo"), "abc" < "abd", "Z" < "a")
+print("hello world".removeprefix("hello "), "file.py".removesuffix(".py"))
+print(str(12), str(1.5), str([1, "a"]), str(None), repr("x'y"), repr('x"y'), repr("x'\"y"))

@@ -1,0 +1,13 @@
+# unary operators and precedence
+print(-2 ** 2, (-2) ** 2, 2 ** -1, -2 ** -2)
+print(- - 3, + - 3, -(-3), ~~5, not not 0, - + - 1)
+print(not 1 == 2, not (1 == 2), (not 1) == 2)
+print(1 + 2 * 3 ** 2, (1 + 2) * 3, 10 - 4 - 3, 2 ** 2 ** 3, 100 / 10 / 5)
+print(7 - -3, 7 + -3, 2 * -3, -2 * -3)
+print(1 + 2 < 4, 3 & 1 == 1, (3 & 1) == 1, 1 | 2 ^ 3 & 4)
+print(True + True * 2, not 0 + 1, -True, +False)
+print(not None, not [], not [0], not "", not "0", not 0.0)
+print(1 if 0 else 2 if 0 else 3, (1 if 1 else 2) + 10, 1 or 2 and 3, (1 or 2) and 3)
+print(-3 % 5, -(3 % 5), -3 // 2, -(3 // 2))
+print(2 * 3 % 4, 2 * (3 % 4), 10 % 3 * 2, 2 + 3 << 1, 2 + (3 << 1))
+print(~1 + 1, ~(1 + 1), -1 ** 0.5 if False else -4 ** 0.5)
