@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"os/exec"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,6 +37,7 @@ var benchPrograms = []struct {
 }
 
 func BenchmarkInterpreter(b *testing.B) {
+	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent)) // as the msrepl binary runs
 	for _, p := range benchPrograms {
 		b.Run(p.name+"/msrepl", func(b *testing.B) {
 			s := NewSession()

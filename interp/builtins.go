@@ -823,7 +823,7 @@ func builtinHelp(th *Thread, args []Value, kwnames []string) (Value, error) {
 		_, err := fmt.Fprintln(th.stdout, "Type help(obj) or obj? for the signature and documentation of obj.")
 		return None, err
 	}
-	text, err := th.describe(args[0], true)
+	text, err := th.describe(args[0], false)
 	if err != nil {
 		return nil, err
 	}

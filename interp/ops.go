@@ -983,6 +983,18 @@ func SystemErrorf(format string, args ...any) *Exception {
 	return Errorf(SystemErrorClass, format, args...)
 }
 
+// inplaceStep is the INPLACE instruction: small ints take a fast path.
+func (th *Thread) inplaceStep(op syntax.Token, x, y Value) (Value, error) {
+	if xi, ok := x.(Int); ok {
+		if yi, ok := y.(Int); ok {
+			if v, ok := smallIntBinary(op, xi, yi); ok {
+				return v, nil
+			}
+		}
+	}
+	return th.Inplace(op, x, y)
+}
+
 // Inplace is x op= y.
 func (th *Thread) Inplace(op syntax.Token, x, y Value) (Value, error) {
 	switch a := x.(type) {

@@ -8,6 +8,11 @@ import (
 // run executes a frame from its current pc until it returns or yields. On an
 // exception it looks for a handler in the frame's exception table; if there
 // is none it returns the exception, with this frame added to its traceback.
+//
+// Popping does not clear a stack slot: while the GC marks, every pointer
+// store pays a write barrier, and clearing would double the stores of the
+// hottest instructions. A popped value stays reachable until its slot is
+// reused or the frame returns, when the whole operand stack is cleared.
 func (th *Thread) run(fr *frame) (Value, error) {
 	c := fr.code
 	fc := c.fc
@@ -35,7 +40,6 @@ resume:
 
 		case compile.POP_TOP:
 			sp--
-			stack[sp] = nil
 
 		case compile.DUP_TOP:
 			stack[sp] = stack[sp-1]
@@ -71,7 +75,6 @@ resume:
 		case compile.STORE_FAST:
 			sp--
 			slots[arg] = stack[sp]
-			stack[sp] = nil
 
 		case compile.DELETE_FAST:
 			if slots[arg] == nil {
@@ -92,7 +95,6 @@ resume:
 		case compile.STORE_DEREF:
 			sp--
 			slots[arg].(*Cell).V = stack[sp]
-			stack[sp] = nil
 
 		case compile.DELETE_DEREF:
 			cell := slots[arg].(*Cell)
@@ -120,7 +122,6 @@ resume:
 		case compile.STORE_GLOBAL:
 			sp--
 			globalCells[arg].v = stack[sp]
-			stack[sp] = nil
 
 		case compile.DELETE_GLOBAL:
 			if globalCells[arg].v == nil {
@@ -146,7 +147,6 @@ resume:
 		case compile.STORE_NAME:
 			sp--
 			fr.ns.Set(link.prog.Globals[arg], stack[sp])
-			stack[sp] = nil
 
 		case compile.DELETE_NAME:
 			name := link.prog.Globals[arg]
@@ -181,7 +181,6 @@ resume:
 				goto fail
 			}
 			sp -= 2
-			stack[sp], stack[sp+1] = nil, nil
 
 		case compile.DELETE_ATTR:
 			if e := th.DelAttr(stack[sp-1], fc.Names[arg]); e != nil {
@@ -189,7 +188,6 @@ resume:
 				goto fail
 			}
 			sp--
-			stack[sp] = nil
 
 		case compile.LOAD_METHOD:
 			m, self, e := th.loadMethod(stack[sp-1], fc.Names[arg])
@@ -208,7 +206,6 @@ resume:
 				goto fail
 			}
 			sp--
-			stack[sp] = nil
 			stack[sp-1] = v
 
 		case compile.STORE_SUBSCR:
@@ -217,7 +214,6 @@ resume:
 				goto fail
 			}
 			sp -= 3
-			stack[sp], stack[sp+1], stack[sp+2] = nil, nil, nil
 
 		case compile.DELETE_SUBSCR:
 			if e := th.DelItem(stack[sp-2], stack[sp-1]); e != nil {
@@ -225,18 +221,15 @@ resume:
 				goto fail
 			}
 			sp -= 2
-			stack[sp], stack[sp+1] = nil, nil
 
 		case compile.BUILD_SLICE:
 			var step Value = None
 			if arg == 3 {
 				sp--
 				step = stack[sp]
-				stack[sp] = nil
 			}
 			sp--
 			stack[sp-1] = &Slice{Start: stack[sp-1], Stop: stack[sp], Step: step}
-			stack[sp] = nil
 
 		case compile.UNARY:
 			v, e := th.Unary(syntax.Token(arg), stack[sp-1])
@@ -254,31 +247,39 @@ resume:
 			}
 			stack[sp-1] = MakeBool(!t)
 
-		case compile.BINARY, compile.INPLACE:
+		case compile.BINARY:
 			x, y := stack[sp-2], stack[sp-1]
 			if xi, ok := x.(Int); ok {
 				if yi, ok := y.(Int); ok {
 					if v, ok := smallIntBinary(syntax.Token(arg), xi, yi); ok {
 						sp--
-						stack[sp] = nil
 						stack[sp-1] = v
 						break
 					}
 				}
 			}
-			var v Value
-			var e error
-			if ins.Op() == compile.INPLACE {
-				v, e = th.Inplace(syntax.Token(arg), x, y)
-			} else {
-				v, e = th.Binary(syntax.Token(arg), x, y)
-			}
+			v, e := th.Binary(syntax.Token(arg), x, y)
 			if e != nil {
 				err = e
 				goto fail
 			}
 			sp--
-			stack[sp] = nil
+			stack[sp-1] = v
+
+		case compile.INPLACE:
+			v, e := th.inplaceStep(syntax.Token(arg), stack[sp-2], stack[sp-1])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			sp--
+			// x += y on a local: store the result directly.
+			if next := code[pc]; next.Op() == compile.STORE_FAST {
+				slots[next.Arg()] = v
+				sp--
+				pc++
+				break
+			}
 			stack[sp-1] = v
 
 		case compile.COMPARE:
@@ -299,7 +300,6 @@ resume:
 				}
 			}
 			sp--
-			stack[sp] = nil
 			stack[sp-1] = v
 
 		case compile.JUMP:
@@ -312,7 +312,6 @@ resume:
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 			sp--
 			v := stack[sp]
-			stack[sp] = nil
 			var t bool
 			switch v := v.(type) {
 			case Bool:
@@ -342,7 +341,6 @@ resume:
 				pc = int(arg)
 			} else {
 				sp--
-				stack[sp] = nil
 			}
 
 		case compile.GET_ITER:
@@ -377,8 +375,14 @@ resume:
 			}
 			if !ok {
 				sp--
-				stack[sp] = nil
 				pc = int(arg)
+				break
+			}
+			// The loop variable is usually a plain local: store it
+			// directly, saving a push, a pop and a dispatch.
+			if next := code[pc]; next.Op() == compile.STORE_FAST {
+				slots[next.Arg()] = v
+				pc++
 				break
 			}
 			stack[sp] = v
@@ -430,7 +434,6 @@ resume:
 			sp--
 			l := stack[sp-int(arg)].(*List)
 			l.elems = append(l.elems, stack[sp])
-			stack[sp] = nil
 
 		case compile.SET_ADD:
 			sp--
@@ -438,7 +441,6 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp] = nil
 
 		case compile.MAP_ADD:
 			sp -= 2
@@ -454,7 +456,6 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp], stack[sp+1] = nil, nil
 
 		case compile.LIST_EXTEND:
 			sp--
@@ -468,7 +469,6 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp] = nil
 
 		case compile.SET_UPDATE:
 			sp--
@@ -476,7 +476,6 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp] = nil
 
 		case compile.DICT_UPDATE:
 			sp--
@@ -484,7 +483,6 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp] = nil
 
 		case compile.DICT_MERGE:
 			sp--
@@ -492,7 +490,6 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp] = nil
 
 		case compile.LIST_TO_TUPLE:
 			stack[sp-1] = Tuple(stack[sp-1].(*List).elems)
@@ -537,9 +534,6 @@ resume:
 				err = e
 				goto fail
 			}
-			for i := sp - n; i < sp; i++ {
-				stack[i] = nil
-			}
 			sp -= n
 			stack[sp-1] = v
 
@@ -565,9 +559,6 @@ resume:
 				err = e
 				goto fail
 			}
-			for i := sp - n - 1; i < sp; i++ {
-				stack[i] = nil
-			}
 			sp -= n + 1
 			stack[sp-1] = v
 
@@ -575,13 +566,11 @@ resume:
 			n := int(arg)
 			names := []string(stack[sp-1].(kwNames))
 			sp--
-			stack[sp] = nil
 			v, e := th.Call(stack[sp-n-1], stack[sp-n:sp], names)
 			if e != nil {
 				err = e
 				goto fail
 			}
-			clear(stack[sp-n : sp])
 			sp -= n
 			stack[sp-1] = v
 
@@ -590,11 +579,9 @@ resume:
 			if arg&1 != 0 {
 				sp--
 				kwargs = stack[sp]
-				stack[sp] = nil
 			}
 			sp--
 			args := stack[sp].(Tuple)
-			stack[sp] = nil
 			v, e := th.callEx(stack[sp-1], args, kwargs)
 			if e != nil {
 				err = e
@@ -605,7 +592,6 @@ resume:
 		case compile.MAKE_FUNCTION:
 			sp--
 			kwdefaults := stack[sp]
-			stack[sp] = nil
 			defaults := stack[sp-1]
 			stack[sp-1] = th.makeFunction(c.funcs[arg], slots, defaults, kwdefaults)
 
@@ -618,9 +604,8 @@ resume:
 			stack[sp-1] = cls
 
 		case compile.RETURN_VALUE:
-			sp--
-			v := stack[sp]
-			for i := 0; i <= sp; i++ {
+			v := stack[sp-1]
+			for i := range stack {
 				stack[i] = nil
 			}
 			fr.sp, fr.pc = 0, pc
@@ -630,7 +615,6 @@ resume:
 		case compile.YIELD_VALUE:
 			sp--
 			v := stack[sp]
-			stack[sp] = nil
 			fr.sp, fr.pc = sp, pc
 			fr.yielded = true
 			th.frame = caller
@@ -639,7 +623,6 @@ resume:
 		case compile.SEND:
 			sp--
 			sent := stack[sp]
-			stack[sp] = nil
 			y, done, e := th.send(stack[sp-1], sent)
 			if e != nil {
 				err = e
@@ -667,14 +650,12 @@ resume:
 			case 1:
 				sp--
 				exc, err = th.makeRaisable(stack[sp])
-				stack[sp] = nil
 			case 2:
 				sp -= 2
 				exc, err = th.makeRaisable(stack[sp])
 				if err == nil {
 					err = th.setCause(exc, stack[sp+1])
 				}
-				stack[sp], stack[sp+1] = nil, nil
 			}
 			if err == nil {
 				err = exc
@@ -684,7 +665,6 @@ resume:
 		case compile.RERAISE:
 			sp--
 			err = stack[sp].(*Exception)
-			stack[sp] = nil
 			reraise = true
 			goto fail
 
@@ -698,13 +678,11 @@ resume:
 		case compile.POP_EXCEPT:
 			sp--
 			th.handling, _ = stack[sp].(*Exception)
-			stack[sp] = nil
 
 		case compile.POP_EXCEPT_RERAISE:
 			sp -= 2
 			th.handling, _ = stack[sp].(*Exception)
 			err = stack[sp+1].(*Exception)
-			stack[sp], stack[sp+1] = nil, nil
 			reraise = true
 			goto fail
 
@@ -746,7 +724,6 @@ resume:
 			} else {
 				err = NewException(AssertionErrorClass, stack[sp])
 			}
-			stack[sp] = nil
 			goto fail
 
 		case compile.IMPORT_NAME, compile.IMPORT_TOP:
@@ -773,14 +750,12 @@ resume:
 				err = e
 				goto fail
 			}
-			stack[sp] = nil
 
 		case compile.FORMAT_VALUE:
 			var spec Value
 			if arg&4 != 0 {
 				sp--
 				spec = stack[sp]
-				stack[sp] = nil
 			}
 			s, e := th.formatValue(stack[sp-1], arg&3, spec)
 			if e != nil {
@@ -834,7 +809,7 @@ fail:
 			pc = int(h.Target)
 			goto resume
 		}
-		clear(stack[:sp])
+		clear(stack)
 		fr.sp, fr.pc = 0, pc
 		th.frame = caller
 		return nil, exc

@@ -9,6 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+
+	"msrepl/interp"
 )
 
 const usage = `msrepl — MindSpore's dynamic and static graphs, interactively.
@@ -26,6 +29,7 @@ keeps the session; Ctrl-D exits. Magics: %who %reset %time %timeit %load %save.
 `
 
 func main() {
+	debug.SetGCPercent(interp.GCPercent)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

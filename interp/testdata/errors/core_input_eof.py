@@ -1,0 +1,3 @@
+print("asking")
+name = input("name? ")
+print("never", name)
