@@ -6,8 +6,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"msrepl/lang"
 	"msrepl/lang/syntax"
 )
+
+// IsComplete tells a front end whether code is ready to run (see
+// lang.IsComplete).
+func (s *Session) IsComplete(code string) lang.Completeness { return lang.IsComplete(code) }
 
 // Complete returns the completions of the name, dotted name or magic that
 // ends at cursor (a byte offset into code), and the byte range they

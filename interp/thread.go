@@ -161,13 +161,20 @@ func (th *Thread) newFrame(c *code, owned bool) *frame {
 // The operand stack is already clear: instructions clear what they pop,
 // and a frame clears what remains when it returns.
 func (th *Thread) releaseFrame(fr *frame) {
-	for i := range fr.slots {
-		fr.slots[i] = nil
-	}
+	clearSmall(fr.slots)
 	if fr.fromArena {
 		th.arenaTop -= len(fr.slots) + len(fr.stack)
 	}
 	fr.slots, fr.stack, fr.code, fr.fn, fr.ns = nil, nil, nil, nil, nil
+}
+
+// clearSmall clears a few values. Frames are small, and an explicit loop
+// beats the call into the runtime's bulk clear (with its write-barrier
+// bookkeeping) that clear() compiles to.
+func clearSmall(s []Value) {
+	for i := len(s) - 1; i >= 0; i-- {
+		s[i] = nil
+	}
 }
 
 // ---- calls ----
@@ -222,7 +229,10 @@ func (th *Thread) callFunction(f *Function, self Value, args []Value, kwnames []
 	if c.simple && self == nil && len(kwnames) == 0 && len(args) == c.fc.NumParams {
 		fr := th.newFrame(c, false)
 		fr.fn = f
-		copy(fr.slots, args)
+		//lint:ignore S1001 for one or two arguments a loop is faster than copy's runtime call
+		for i, a := range args {
+			fr.slots[i] = a
+		}
 		th.depth++
 		v, err := th.run(fr)
 		th.depth--

@@ -605,9 +605,7 @@ resume:
 
 		case compile.RETURN_VALUE:
 			v := stack[sp-1]
-			for i := range stack {
-				stack[i] = nil
-			}
+			clearSmall(stack)
 			fr.sp, fr.pc = 0, pc
 			th.frame = caller
 			return v, nil

@@ -101,12 +101,18 @@ func (t *terminal) loop() int {
 			fmt.Fprintln(t.errOut, "msrepl:", err)
 			return 1
 		}
-		if t.buffer == "" && strings.TrimSpace(line) == "help" {
-			io.WriteString(t.out, usage)
-			continue
+		if t.buffer == "" {
+			// Bare words a REPL user types, as IPython understands them.
+			switch strings.TrimSpace(line) {
+			case "help":
+				io.WriteString(t.out, usage)
+				continue
+			case "exit", "quit":
+				return 0
+			}
 		}
 		t.buffer += line + "\n"
-		if lang.IsComplete(t.buffer) == lang.Incomplete {
+		if t.s.IsComplete(t.buffer) == lang.Incomplete {
 			continue
 		}
 		code := t.buffer

@@ -181,4 +181,15 @@ func TestREPLInTerminal(t *testing.T) {
 	tm.expect(">>> ")
 	tm.send("\x1b[A")
 	tm.expect("n > 0 and add(1, 1)")
+
+	// A bare "exit" leaves, as in IPython.
+	tm.send("\x15exit\r")
+	select {
+	case <-tm.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the REPL did not exit on 'exit'")
+	}
+	if err := tm.cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v", err)
+	}
 }
