@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"msrepl/internal/pyfmt"
+	"msrepl/internal/xmath"
 	"msrepl/lang/syntax"
 )
 
@@ -92,7 +93,7 @@ func floatPow(a, b float64) (Value, error) {
 	if a < 0 && b != math.Trunc(b) && !math.IsInf(b, 0) {
 		return nil, ValueErrorf("negative number cannot be raised to a fractional power")
 	}
-	r := math.Pow(a, b)
+	r := xmath.Pow(a, b)
 	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
 		return nil, OverflowErrorf("(34, 'Numerical result out of range')")
 	}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 
+	"msrepl/internal/xmath"
+
 	"msrepl/lang/syntax"
 )
 
@@ -78,20 +80,21 @@ func mathRound(name string, f func(float64) float64) BuiltinFunc {
 	}
 }
 
-// logOf computes log(x) for ints of any size and for floats.
+// logOf computes log(x) for ints of any size and for floats, as CPython's
+// loghelper does: an int too large for a float is split into a mantissa in
+// [0.5, 1) and a power of two.
 func logOf(v Value) (float64, error) {
 	if b, ok := asBig(v); ok {
 		if b.Sign() <= 0 {
 			return 0, mathDomainError()
 		}
-		if b.BitLen() < 1000 {
-			f, _ := new(big.Float).SetInt(b).Float64()
-			return math.Log(f), nil
+		if f, err := bigToFloat(b); err == nil {
+			return xmath.Log(f), nil
 		}
-		// Scale huge ints down so the float conversion does not overflow.
-		shift := b.BitLen() - 64
-		f, _ := new(big.Float).SetInt(new(big.Int).Rsh(b, uint(shift))).Float64()
-		return math.Log(f) + float64(shift)*math.Ln2, nil
+		m := new(big.Float)
+		e := new(big.Float).SetInt(b).MantExp(m)
+		x, _ := m.Float64()
+		return xmath.Log(x) + xmath.Log(2)*float64(e), nil
 	}
 	x, err := realArg(v)
 	if err != nil {
@@ -103,7 +106,7 @@ func logOf(v Value) (float64, error) {
 		}
 		return 0, mathDomainError()
 	}
-	return math.Log(x), nil
+	return xmath.Log(x), nil
 }
 
 func intArgs(name string, args []Value) ([]*big.Int, error) {
@@ -130,42 +133,41 @@ func newMathModule() *Module {
 		f    func(float64) float64
 		dom  bool
 	}{
-		{"sqrt", math.Sqrt, false}, {"exp", math.Exp, false}, {"exp2", math.Exp2, false}, {"expm1", math.Expm1, false},
+		{"sqrt", math.Sqrt, false}, {"exp", xmath.Exp, false}, {"exp2", xmath.Exp2, false}, {"expm1", xmath.Expm1, false},
 		{"log2", func(x float64) float64 {
 			if x <= 0 {
 				return math.NaN()
 			}
-			return math.Log2(x)
+			return xmath.Log2(x)
 		}, true},
 		{"log10", func(x float64) float64 {
 			if x <= 0 {
 				return math.NaN()
 			}
-			return math.Log10(x)
+			return xmath.Log10(x)
 		}, true},
 		{"log1p", func(x float64) float64 {
 			if x <= -1 {
 				return math.NaN()
 			}
-			return math.Log1p(x)
+			return xmath.Log1p(x)
 		}, true},
-		{"sin", math.Sin, false}, {"cos", math.Cos, false}, {"tan", math.Tan, false},
-		{"asin", math.Asin, false}, {"acos", math.Acos, false}, {"atan", math.Atan, false},
-		{"sinh", math.Sinh, false}, {"cosh", math.Cosh, false}, {"tanh", math.Tanh, false},
-		{"asinh", math.Asinh, false}, {"acosh", math.Acosh, false}, {"atanh", math.Atanh, true},
-		{"fabs", math.Abs, false}, {"erf", math.Erf, false}, {"erfc", math.Erfc, false},
+		{"sin", xmath.Sin, false}, {"cos", xmath.Cos, false}, {"tan", xmath.Tan, false},
+		{"asin", xmath.Asin, false}, {"acos", xmath.Acos, false}, {"atan", xmath.Atan, false},
+		{"sinh", xmath.Sinh, false}, {"cosh", xmath.Cosh, false}, {"tanh", xmath.Tanh, false},
+		{"asinh", xmath.Asinh, false}, {"acosh", xmath.Acosh, false}, {"atanh", xmath.Atanh, true},
+		{"fabs", math.Abs, false}, {"erf", xmath.Erf, false}, {"erfc", xmath.Erfc, false},
 		{"gamma", func(x float64) float64 {
 			if x <= 0 && x == math.Trunc(x) {
 				return math.NaN()
 			}
-			return math.Gamma(x)
+			return xmath.Gamma(x)
 		}, false},
 		{"lgamma", func(x float64) float64 {
 			if x <= 0 && x == math.Trunc(x) {
 				return math.Inf(1)
 			}
-			r, _ := math.Lgamma(x)
-			return r
+			return xmath.Lgamma(x)
 		}, true},
 		{"degrees", func(x float64) float64 { return x * 180 / math.Pi }, false},
 		{"radians", func(x float64) float64 { return x * math.Pi / 180 }, false},
@@ -220,13 +222,13 @@ func newMathModule() *Module {
 		if a == 0 && b < 0 || a < 0 && b != math.Trunc(b) && !math.IsInf(b, 0) {
 			return 0, mathDomainError()
 		}
-		r := math.Pow(a, b)
+		r := xmath.Pow(a, b)
 		if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
 			return 0, mathRangeError()
 		}
 		return r, nil
 	})
-	float2("atan2", "(y, x, /)", "Return atan(y/x), in radians, using the signs of both.", func(a, b float64) (float64, error) { return math.Atan2(a, b), nil })
+	float2("atan2", "(y, x, /)", "Return atan(y/x), in radians, using the signs of both.", func(a, b float64) (float64, error) { return xmath.Atan2(a, b), nil })
 	float2("copysign", "(x, y, /)", "Return x with the sign of y.", func(a, b float64) (float64, error) { return math.Copysign(a, b), nil })
 	float2("fmod", "(x, y, /)", "Return fmod(x, y), as in C.", func(a, b float64) (float64, error) {
 		if b == 0 || math.IsInf(a, 0) {
@@ -306,15 +308,15 @@ func newMathModule() *Module {
 		if err := noKwargs("hypot", kwnames); err != nil {
 			return nil, err
 		}
-		r := 0.0
-		for _, a := range args {
+		coords := make([]float64, len(args))
+		for i, a := range args {
 			x, err := realArg(a)
 			if err != nil {
 				return nil, err
 			}
-			r = math.Hypot(r, x)
+			coords[i] = x
 		}
-		return Float(r), nil
+		return Float(xmath.Norm(coords)), nil
 	})
 	m.AddFunc("dist", "(p, q, /)", "Return the Euclidean distance between two points p and q.", func(th *Thread, args []Value, kwnames []string) (Value, error) {
 		if err := checkArity("dist", args, kwnames, 2, 2); err != nil {
@@ -331,7 +333,7 @@ func newMathModule() *Module {
 		if len(p) != len(q) {
 			return nil, ValueErrorf("both points must have the same number of dimensions")
 		}
-		r := 0.0
+		diffs := make([]float64, len(p))
 		for i := range p {
 			a, err := realArg(p[i])
 			if err != nil {
@@ -341,9 +343,9 @@ func newMathModule() *Module {
 			if err != nil {
 				return nil, err
 			}
-			r = math.Hypot(r, a-b)
+			diffs[i] = a - b
 		}
-		return Float(r), nil
+		return Float(xmath.Norm(diffs)), nil
 	})
 	m.AddFunc("fsum", "(seq, /)", "Return an accurate floating point sum of values in the iterable seq.", func(th *Thread, args []Value, kwnames []string) (Value, error) {
 		if err := checkArity("fsum", args, kwnames, 1, 1); err != nil {

@@ -130,6 +130,15 @@ func TestREPLInTerminal(t *testing.T) {
 	tm.expect("42")
 	tm.expect(">>> ")
 
+	// input() reads from the terminal.
+	tm.send("who = input('name? ')\r")
+	tm.expect("name? ")
+	tm.send("ada\r")
+	tm.expect(">>> ")
+	tm.send("who\r")
+	tm.expect("'ada'")
+	tm.expect(">>> ")
+
 	// Tab completes an attribute of a module.
 	tm.send("import math\r")
 	tm.expect(">>> ")
