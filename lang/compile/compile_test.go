@@ -44,6 +44,10 @@ var snippets = []string{
 	"%time f()\nx?\n",
 	"%%timeit -n 3\nf()\n",
 	"a < b < c <= d\nnot a and b or c\nx if y else z\nlambda *a, k=1, **kw: (a, k, kw)\n",
+	// Code after a statement that never completes (found by FuzzExecute).
+	"raise\nwith ():0\n",
+	"def f():\n    return 1\n    try:\n        pass\n    finally:\n        x = [i for i in y]\n",
+	"for i in x:\n    break\n    with a:\n        continue\n",
 }
 
 func TestVerifyEverything(t *testing.T) {

@@ -7,9 +7,18 @@ import (
 	"msrepl/lang/syntax"
 )
 
+// stmts compiles a block. Every statement starts and ends at the block's
+// stack depth, so after one that cannot complete (return, raise, break, an
+// if whose branches all return) the next is compiled from that depth too:
+// it is unreachable, but its exception-table entries and labels must still
+// be consistent.
 func (c *fcomp) stmts(stmts []syntax.Stmt) {
 	for _, s := range stmts {
+		base := c.depth
 		c.stmt(s)
+		if c.dead {
+			c.depth, c.dead = base, false
+		}
 	}
 }
 
