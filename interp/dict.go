@@ -301,17 +301,14 @@ func (d *Dict) Iterate(th *Thread) (Iterator, error) {
 }
 
 func (d *Dict) Repr(th *Thread) (string, error) {
-	if th.inRepr(d) {
+	if !th.enterRepr(d) {
 		return "{...}", nil
 	}
+	defer delete(th.inRepr, d)
 	if err := th.enterRecursive(); err != nil {
 		return "", err
 	}
-	th.reprStack = append(th.reprStack, d)
-	defer func() {
-		th.reprStack = th.reprStack[:len(th.reprStack)-1]
-		th.depth--
-	}()
+	defer func() { th.depth-- }()
 	var b strings.Builder
 	b.WriteByte('{')
 	first := true

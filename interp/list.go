@@ -202,11 +202,10 @@ func sliceElems(elems []Value, s *Slice) ([]Value, error) {
 // self is nil for immutable containers, which cannot contain themselves.
 func (th *Thread) reprSeq(self Value, open string, elems []Value, close string) (string, error) {
 	if self != nil {
-		if th.inRepr(self) {
+		if !th.enterRepr(self) {
 			return open[:1] + "..." + close[len(close)-1:], nil
 		}
-		th.reprStack = append(th.reprStack, self)
-		defer func() { th.reprStack = th.reprStack[:len(th.reprStack)-1] }()
+		defer delete(th.inRepr, self)
 	}
 	if err := th.enterRecursive(); err != nil {
 		return "", err
@@ -228,14 +227,17 @@ func (th *Thread) reprSeq(self Value, open string, elems []Value, close string) 
 	return b.String(), nil
 }
 
-// inRepr reports whether the repr of the mutable container v is being built.
-func (th *Thread) inRepr(v Value) bool {
-	for _, x := range th.reprStack {
-		if x == v {
-			return true
-		}
+// enterRepr marks the repr of the mutable container v (a pointer) as being
+// built, and reports false if it already was: v contains itself.
+func (th *Thread) enterRepr(v Value) bool {
+	if th.inRepr[v] {
+		return false
 	}
-	return false
+	if th.inRepr == nil {
+		th.inRepr = make(map[Value]bool)
+	}
+	th.inRepr[v] = true
+	return true
 }
 
 // enterRecursive counts a level of Go recursion over nested values (repr,

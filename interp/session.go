@@ -254,7 +254,7 @@ func (th *Thread) reset() {
 	th.depth = 0
 	th.frame = nil
 	th.handling = nil
-	th.reprStack = nil
+	th.inRepr = nil
 	if th.arena != nil {
 		clear(th.arena)
 	}

@@ -276,11 +276,10 @@ func (s *Set) Repr(th *Thread) (string, error) {
 		}
 		return "set()", nil
 	}
-	if th.inRepr(s) {
+	if !th.enterRepr(s) {
 		return name + "{...}", nil
 	}
-	th.reprStack = append(th.reprStack, s)
-	defer func() { th.reprStack = th.reprStack[:len(th.reprStack)-1] }()
+	defer delete(th.inRepr, s)
 	r, err := th.reprSeq(nil, "{", s.Elems(), "}")
 	if s.frozen {
 		return "frozenset(" + r + ")", err

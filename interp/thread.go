@@ -42,7 +42,7 @@ type Thread struct {
 	input  func(prompt string, password bool) (string, error)
 	ctx    context.Context
 
-	reprStack []Value // containers whose repr is being built, to print [...]
+	inRepr map[Value]bool // mutable containers whose repr is being built, to print [...]
 }
 
 const arenaSize = 1 << 16
