@@ -39,6 +39,14 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		}
 		return matches, start, cursor
 	}
+	if fields := strings.Fields(code[lineStart:start]); len(fields) == 1 && (fields[0] == "import" || fields[0] == "from") {
+		for _, m := range RegisteredModules() {
+			if strings.HasPrefix(m, word) && !strings.HasPrefix(m, "_") {
+				matches = append(matches, m)
+			}
+		}
+		return matches, start, cursor
+	}
 	if i := strings.LastIndexByte(word, '.'); i >= 0 {
 		obj, ok := s.evalDotted(word[:i])
 		if !ok {

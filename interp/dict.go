@@ -40,9 +40,6 @@ func (*Dict) Type() *Class { return DictClass }
 // Len returns the number of items.
 func (d *Dict) Len(th *Thread) (int, error) { return d.used, nil }
 
-// Count returns the number of items.
-func (d *Dict) Count() int { return d.used }
-
 func (d *Dict) Truth(th *Thread) (bool, error) { return d.used > 0, nil }
 
 // resize rebuilds the index for at least n items, compacting the entries.

@@ -24,9 +24,6 @@ type Builtin struct {
 	Self Value
 }
 
-// NewBuiltin returns a builtin function.
-func NewBuiltin(name string, fn BuiltinFunc) *Builtin { return &Builtin{Name: name, Fn: fn} }
-
 func (b *Builtin) Type() *Class { return BuiltinClass }
 
 // Call runs the builtin.
@@ -130,9 +127,6 @@ type Function struct {
 }
 
 func (*Function) Type() *Class { return FunctionClass }
-
-// Code returns the function's compiled code.
-func (f *Function) Code() *compile.Funcode { return f.code.fc }
 
 func (f *Function) Repr(th *Thread) (string, error) {
 	return fmt.Sprintf("<function %s at %#x>", f.QualName, identity(f)), nil

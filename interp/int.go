@@ -48,9 +48,6 @@ func MakeBigInt(b *big.Int) Value {
 	return &BigInt{v: b}
 }
 
-// Big returns the value as a new big.Int.
-func (b *BigInt) Big() *big.Int { return new(big.Int).Set(b.v) }
-
 // asInt converts int-like values (int, bool) to a big.Int. ok is false for
 // other types.
 func asBig(v Value) (*big.Int, bool) {

@@ -38,9 +38,6 @@ func (d *MagicDef) key() string {
 // UsageErrorClass is IPython's UsageError: a magic used wrongly.
 var UsageErrorClass = exceptionClass("UsageError", ExceptionClass)
 
-// RegisterMagic adds a magic to the session.
-func (s *Session) RegisterMagic(d *MagicDef) { s.magics[d.key()] = d }
-
 // MagicNames lists the session's magics ("%time", "%%time", ...), sorted.
 func (s *Session) MagicNames() []string {
 	names := make([]string, 0, len(s.magics))

@@ -182,6 +182,8 @@ func TestComplete(t *testing.T) {
 		{"%%tim", []string{"time", "timeit"}, 2, 5},
 		{"boxes.app", []string{"append"}, 6, 9},
 		{"nosuch.x", nil, 8, 8},
+		{"import ma", []string{"math"}, 7, 9},
+		{"from ti", []string{"time"}, 5, 7},
 	}
 	for _, tt := range tests {
 		got, start, end := s.Complete(tt.code, len(tt.code))

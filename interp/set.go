@@ -43,7 +43,6 @@ func (s *Set) Type() *Class {
 
 func (s *Set) Len(th *Thread) (int, error)    { return s.used, nil }
 func (s *Set) Truth(th *Thread) (bool, error) { return s.used > 0, nil }
-func (s *Set) Count() int                     { return s.used }
 
 // Elems returns the elements in table order.
 func (s *Set) Elems() []Value {

@@ -98,12 +98,6 @@ func (th *Thread) charge(n int) error {
 	return nil
 }
 
-// Context returns the context of the running execution.
-func (th *Thread) Context() context.Context { return th.ctx }
-
-// Stdout returns where print writes.
-func (th *Thread) Stdout() io.Writer { return th.stdout }
-
 // ---- frames ----
 
 // A frame is the state of one running block.

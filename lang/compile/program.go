@@ -133,19 +133,6 @@ func (fc *Funcode) Position(pc int) syntax.Position {
 	return syntax.Position{File: fc.Pos.File, Line: s.Line, Col: s.Col}
 }
 
-// ParamNames returns the names of the parameters in declaration order
-// (positional, keyword-only, *args, **kwargs).
-func (fc *Funcode) ParamNames() []string {
-	n := fc.NumParams + fc.NumKwOnly
-	if fc.HasVarargs {
-		n++
-	}
-	if fc.HasKwargs {
-		n++
-	}
-	return fc.Locals[:n]
-}
-
 // constKey identifies a constant for de-duplication. Floats compare by bits,
 // so that 0.0 and -0.0 stay apart.
 type constKey struct {
