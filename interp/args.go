@@ -129,25 +129,27 @@ func noKwargs(fname string, kwnames []string) error {
 }
 
 // checkArity checks the number of positional arguments of a builtin that
-// takes no keywords.
+// takes no keywords. fname may be qualified ("list.append"): CPython's
+// messages name a method with its type in some forms and not in others.
 func checkArity(fname string, args []Value, kwnames []string, min, max int) error {
 	if err := noKwargs(fname, kwnames); err != nil {
 		return err
 	}
+	short := fname[strings.LastIndexByte(fname, '.')+1:]
 	n := len(args)
 	switch {
 	case min == max && n != min:
-		if min == 0 {
+		switch min {
+		case 0:
 			return TypeErrorf("%s() takes no arguments (%d given)", fname, n)
-		}
-		if min == 1 {
+		case 1:
 			return TypeErrorf("%s() takes exactly one argument (%d given)", fname, n)
 		}
-		return TypeErrorf("%s() takes exactly %d arguments (%d given)", fname, min, n)
+		return TypeErrorf("%s expected %d arguments, got %d", short, min, n)
 	case n < min:
-		return TypeErrorf("%s expected at least %d argument%s, got %d", fname, min, plural(min), n)
+		return TypeErrorf("%s expected at least %d argument%s, got %d", short, min, plural(min), n)
 	case n > max:
-		return TypeErrorf("%s expected at most %d argument%s, got %d", fname, max, plural(max), n)
+		return TypeErrorf("%s expected at most %d argument%s, got %d", short, max, plural(max), n)
 	}
 	return nil
 }

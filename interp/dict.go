@@ -532,7 +532,7 @@ func dictMethod(name string, min, max int, fn func(th *Thread, d *Dict, args []V
 		if err != nil {
 			return nil, err
 		}
-		if err := checkArity(name, args[1:], kwnames, min, max); err != nil {
+		if err := checkArity("dict."+name, args[1:], kwnames, min, max); err != nil {
 			return nil, err
 		}
 		return fn(th, d, args[1:])

@@ -313,7 +313,7 @@ func listMethod(name string, min, max int, fn func(th *Thread, l *List, args []V
 		if err != nil {
 			return nil, err
 		}
-		if err := checkArity(name, args[1:], kwnames, min, max); err != nil {
+		if err := checkArity("list."+name, args[1:], kwnames, min, max); err != nil {
 			return nil, err
 		}
 		return fn(th, l, args[1:])

@@ -393,7 +393,7 @@ func setMethod(name string, min, max int, fn func(th *Thread, s *Set, args []Val
 		if !ok {
 			return nil, TypeErrorf("descriptor '%s' for 'set' objects doesn't apply to a '%s' object", name, TypeName(args[0]))
 		}
-		if err := checkArity(name, args[1:], kwnames, min, max); err != nil {
+		if err := checkArity(s.Type().Name+"."+name, args[1:], kwnames, min, max); err != nil {
 			return nil, err
 		}
 		return fn(th, s, args[1:])

@@ -616,7 +616,7 @@ func init() {
 			return strings.Repeat(fill, left) + s + strings.Repeat(fill, n-left)
 		}),
 		"zfill": strMethod("zfill", func(th *Thread, s string, args []Value, kwnames []string) (Value, error) {
-			if err := checkArity("zfill", args, kwnames, 1, 1); err != nil {
+			if err := checkArity("str.zfill", args, kwnames, 1, 1); err != nil {
 				return nil, err
 			}
 			width, err := toIndex(args[0])
@@ -637,7 +637,7 @@ func init() {
 			return Str(pad + s), nil
 		}),
 		"count": strMethod("count", func(th *Thread, s string, args []Value, kwnames []string) (Value, error) {
-			if err := checkArity("count", args, kwnames, 1, 3); err != nil {
+			if err := checkArity("str.count", args, kwnames, 1, 3); err != nil {
 				return nil, err
 			}
 			sub, err := strArg("count", args[0])
@@ -682,7 +682,7 @@ func init() {
 			return Str(strings.Replace(s, old, repl, n)), nil
 		}),
 		"join": strMethod("join", func(th *Thread, s string, args []Value, kwnames []string) (Value, error) {
-			if err := checkArity("join", args, kwnames, 1, 1); err != nil {
+			if err := checkArity("str.join", args, kwnames, 1, 1); err != nil {
 				return nil, err
 			}
 			items, err := th.iterateAll(args[0])
