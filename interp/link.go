@@ -136,10 +136,35 @@ func constValue(k any) Value {
 			t[i] = constValue(e)
 		}
 		return t
+	case compile.ConstSet:
+		return frozenConst(k)
 	case *compile.Magic:
 		return &magicConst{m: k}
 	}
 	panic("link: unknown constant type")
+}
+
+// frozenConst builds the frozenset constant of a set display the way
+// CPython's compiler does: from the elements in order, then once more from
+// that set's own order, when the compiler merges equal constants. The
+// double insertion decides the order in which the display iterates.
+func frozenConst(k compile.ConstSet) *Set {
+	th := NewThread()
+	build := func(elems []Value) *Set {
+		s := NewSet(0)
+		for _, e := range elems {
+			if err := s.Add(th, e); err != nil {
+				panic(err) // constants are ints, floats, strings and tuples of them: hashable
+			}
+		}
+		s.frozen = true
+		return s
+	}
+	first := make([]Value, len(k))
+	for i, e := range k {
+		first[i] = constValue(e)
+	}
+	return build(build(first).Elems())
 }
 
 // makeFunction creates a function object for MAKE_FUNCTION; slots is the

@@ -130,6 +130,17 @@ func (c *fcomp) sequence(e syntax.Expr, elems []syntax.Expr, build Opcode) {
 				return
 			}
 		}
+		if build == BUILD_SET && len(elems) > 2 {
+			// As CPython, a set display of constants copies a frozenset
+			// constant, which fixes the order it iterates in.
+			if v, ok := c.constTuple(elems); ok {
+				c.at(e)
+				c.emit(BUILD_SET, 0)
+				c.emit(LOAD_CONST, c.constIndex(ConstSet(v)))
+				c.emit(SET_UPDATE, 1)
+				return
+			}
+		}
 		for _, x := range elems {
 			c.expr(x)
 		}
@@ -162,6 +173,9 @@ func (c *fcomp) sequence(e syntax.Expr, elems []syntax.Expr, build Opcode) {
 
 // ConstTuple is a tuple of constants, folded at compile time.
 type ConstTuple []any
+
+// ConstSet is the frozenset constant of a set display of constants.
+type ConstSet []any
 
 // constTuple folds a tuple display whose elements are all literals.
 func (c *fcomp) constTuple(elems []syntax.Expr) (ConstTuple, bool) {

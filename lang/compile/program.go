@@ -39,7 +39,7 @@ type Handler struct {
 }
 
 // Constants are nil (None), bool, int64, *big.Int, float64, string,
-// Ellipsis, KwNames and *Magic.
+// Ellipsis, ConstTuple, ConstSet, KwNames and *Magic.
 type (
 	// Ellipsis is the constant ... .
 	Ellipsis struct{}
