@@ -41,6 +41,14 @@ func (e *Exception) Error() string {
 // message is str(e) for the built-in exception classes. With a thread it
 // can call user __str__ methods and element reprs.
 func (e *Exception) message(th *Thread) string {
+	if e.class.IsSubclass(OSErrorClass) && len(e.Args) == 2 {
+		// OSError(errno, strerror[, filename]), as CPython prints it.
+		msg := "[Errno " + strNoThread(th, e.Args[0]) + "] " + strNoThread(th, e.Args[1])
+		if fn, ok := e.dict.GetStr("filename"); ok {
+			msg += ": " + reprNoThread(th, fn)
+		}
+		return msg
+	}
 	switch len(e.Args) {
 	case 0:
 		return ""
@@ -56,7 +64,9 @@ func (e *Exception) message(th *Thread) string {
 // NewException creates an exception of class cls with the given args. It
 // copies args, which may alias the interpreter's stack.
 func NewException(cls *Class, args ...Value) *Exception {
-	return &Exception{class: cls, Args: append(Tuple(nil), args...)}
+	e := &Exception{class: cls, Args: append(Tuple(nil), args...)}
+	e.splitOSErrorArgs()
+	return e
 }
 
 // Errorf creates an exception of class cls whose message is formatted.
@@ -151,7 +161,7 @@ var builtinExceptions = []*Class{
 }
 
 func newExceptionRoot() *Class {
-	c := NewBuiltinClass("BaseException", ObjectClass, newException)
+	c := NewBuiltinClass("BaseException", ObjectClass, nil)
 	c.InitAfterNew = true
 	return c
 }
@@ -164,10 +174,22 @@ func exceptionClass(name string, base *Class) *Class {
 // sets its args, as in CPython, where both take the arguments.
 func newException(th *Thread, cls *Class, args []Value, kwnames []string) (Value, error) {
 	n := len(args) - len(kwnames)
-	return &Exception{class: cls, Args: append(Tuple(nil), args[:n]...)}, nil
+	e := &Exception{class: cls, Args: append(Tuple(nil), args[:n]...)}
+	e.splitOSErrorArgs()
+	return e, nil
+}
+
+// splitOSErrorArgs keeps OSError(errno, strerror, filename) as CPython
+// does: args is (errno, strerror), the filename an attribute.
+func (e *Exception) splitOSErrorArgs() {
+	if e.class.IsSubclass(OSErrorClass) && len(e.Args) >= 3 && len(e.Args) <= 5 {
+		e.instanceDict().SetStr("filename", e.Args[2])
+		e.Args = e.Args[:2]
+	}
 }
 
 func init() {
+	BaseExceptionClass.New = newException
 	defMethods(BaseExceptionClass, map[string]BuiltinFunc{
 		"__init__": func(th *Thread, args []Value, kwnames []string) (Value, error) {
 			e, ok := args[0].(*Exception)
@@ -178,6 +200,7 @@ func init() {
 				return nil, TypeErrorf("BaseException() takes no keyword arguments")
 			}
 			e.Args = append(Tuple(nil), args[1:len(args)-len(kwnames)]...)
+			e.splitOSErrorArgs()
 			return None, nil
 		},
 		"__str__": func(th *Thread, args []Value, kwnames []string) (Value, error) {
@@ -224,6 +247,13 @@ func (e *Exception) Attr(th *Thread, name string) (Value, bool, error) {
 		return v, true, nil
 	}
 	switch {
+	case e.class.IsSubclass(OSErrorClass) && (name == "errno" || name == "strerror"):
+		if len(e.Args) == 2 {
+			return e.Args[map[string]int{"errno": 0, "strerror": 1}[name]], true, nil
+		}
+		return None, true, nil
+	case e.class.IsSubclass(OSErrorClass) && name == "filename":
+		return None, true, nil
 	case (name == "name" || name == "path") && e.class.IsSubclass(ImportErrorClass),
 		name == "name" && (e.class.IsSubclass(NameErrorClass) || e.class.IsSubclass(AttributeErrorClass)),
 		name == "obj" && e.class.IsSubclass(AttributeErrorClass):

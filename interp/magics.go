@@ -423,19 +423,23 @@ func runLoad(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 
 // osError converts a Go file error into the matching Python OSError.
 func osError(err error, path string) error {
+	var cls *Class
+	var errno int64
+	var text string
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return Errorf(FileNotFoundErrorClass, "[Errno 2] No such file or directory: '%s'", path)
+		cls, errno, text = FileNotFoundErrorClass, 2, "No such file or directory"
 	case errors.Is(err, os.ErrPermission):
-		return Errorf(PermissionErrorClass, "[Errno 13] Permission denied: '%s'", path)
+		cls, errno, text = PermissionErrorClass, 13, "Permission denied"
 	case errors.Is(err, os.ErrExist):
-		return Errorf(FileExistsErrorClass, "[Errno 17] File exists: '%s'", path)
+		cls, errno, text = FileExistsErrorClass, 17, "File exists"
+	case errors.Is(err, syscall.EISDIR):
+		cls, errno, text = IsADirectoryErrorClass, 21, "Is a directory"
+	default:
+		return Errorf(OSErrorClass, "%v", err)
 	}
-	var pe *os.PathError
-	if errors.As(err, &pe) && errors.Is(pe.Err, syscall.EISDIR) {
-		return Errorf(IsADirectoryErrorClass, "[Errno 21] Is a directory: '%s'", path)
-	}
-	return Errorf(OSErrorClass, "%v", err)
+	// OSError(errno, strerror, filename) prints as "[Errno 2] ...: 'path'".
+	return NewException(cls, MakeInt(errno), Str(text), Str(path))
 }
 
 func runSave(s *Session, th *Thread, m *compile.Magic) (Value, error) {
