@@ -5,7 +5,6 @@ import (
 	"math/big"
 
 	"msrepl/internal/xmath"
-
 	"msrepl/lang/syntax"
 )
 

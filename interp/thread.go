@@ -152,8 +152,8 @@ func (th *Thread) newFrame(c *code, owned bool) *frame {
 
 // releaseFrame returns a frame's storage, clearing it so that nothing it
 // referenced stays reachable.
-// The operand stack is already clear: instructions clear what they pop,
-// and a frame clears what remains when it returns.
+// The operand stack is already clear: a frame clears it when it returns or
+// leaves with an exception.
 func (th *Thread) releaseFrame(fr *frame) {
 	clearSmall(fr.slots)
 	if fr.fromArena {
