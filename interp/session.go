@@ -81,6 +81,7 @@ type Session struct {
 	history  []HistoryEntry
 	sink     Sink
 	magics   map[string]*MagicDef
+	msrt     *msRuntime // the tensor runtime, made on first use
 
 	// Argv is sys.argv.
 	Argv []string

@@ -1,0 +1,111 @@
+package cpu
+
+import (
+	"errors"
+	"runtime"
+	"sync/atomic"
+	"testing"
+
+	"msrepl/devices"
+)
+
+func TestAllocAccounting(t *testing.T) {
+	d := New(0)
+	b, err := d.Alloc(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := d.Stats()
+	if s.InUse != 1000 || s.Peak != 1000 || s.Allocs != 1 {
+		t.Fatalf("stats after one alloc = %+v", s)
+	}
+	runtime.KeepAlive(b)
+}
+
+func TestAllocLimit(t *testing.T) {
+	d := New(1 << 20)
+	keep, err := d.Alloc(768 << 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Alloc(512 << 10)
+	var oom *devices.OutOfMemoryError
+	if !errors.As(err, &oom) {
+		t.Fatalf("allocation over the limit: err = %v, want OutOfMemoryError", err)
+	}
+	if oom.Requested != 512<<10 || oom.Limit != 1<<20 {
+		t.Errorf("error = %+v", oom)
+	}
+	runtime.KeepAlive(keep)
+}
+
+// A buffer that became garbage must not count against the limit.
+func TestAllocReclaimsGarbage(t *testing.T) {
+	d := New(1 << 20)
+	for range 10 {
+		if _, err := d.Alloc(768 << 10); err != nil {
+			t.Fatalf("garbage buffers still count: %v", err)
+		}
+	}
+	if p := d.Stats().Peak; p > 1<<20 {
+		t.Errorf("peak %d over the limit", p)
+	}
+}
+
+func TestFor(t *testing.T) {
+	for _, n := range []int{0, 1, 7, Grain - 1, 3*Grain + 5} {
+		var sum atomic.Int64
+		seen := make([]int32, n)
+		For(n, 1, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				seen[i]++
+				sum.Add(1)
+			}
+		})
+		if int(sum.Load()) != n {
+			t.Fatalf("n=%d: body ran over %d indices", n, sum.Load())
+		}
+		for i, c := range seen {
+			if c != 1 {
+				t.Fatalf("n=%d: index %d visited %d times", n, i, c)
+			}
+		}
+	}
+}
+
+// Small buffers share slabs, which are accounted once each; every buffer
+// still gets its own zeroed, non-overlapping words.
+func TestAllocSmall(t *testing.T) {
+	d := New(0)
+	var bufs []*devices.Buffer
+	for i := range 100 {
+		b, err := d.Alloc(24)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := devices.View[int64](b)
+		if len(v) != 3 || v[0] != 0 || v[2] != 0 {
+			t.Fatalf("buffer %d: %v", i, v)
+		}
+		v[0], v[2] = int64(i), int64(i)
+		bufs = append(bufs, b)
+	}
+	for i, b := range bufs {
+		if v := devices.View[int64](b); v[0] != int64(i) || v[2] != int64(i) {
+			t.Fatalf("buffer %d was overwritten: %v", i, v)
+		}
+	}
+	s := d.Stats()
+	if s.Allocs != 100 || s.InUse != slabBytes {
+		t.Errorf("stats = %+v, want 100 allocs in one slab", s)
+	}
+}
+
+func TestAllocSmallOverLimit(t *testing.T) {
+	d := New(slabBytes / 2)
+	_, err := d.Alloc(16)
+	var oom *devices.OutOfMemoryError
+	if !errors.As(err, &oom) || oom.Requested != 16 {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,0 +1,182 @@
+//go:build goexperiment.simd && amd64
+
+package cpu
+
+import (
+	"sync"
+)
+
+// packedGemm is the GEMM algorithm of GotoBLAS and BLIS for one element
+// type, around a register-blocked micro-kernel. For a block of kc inner
+// indices at a time, B is packed into kc×nr panels that stay in L1 and A
+// into kc×mr panels, mc rows of them at a time, that stay in L2; the
+// micro-kernel then accumulates an mr×nr tile of C in registers from one
+// panel of each, reading both sequentially.
+type packedGemm[T Float] struct {
+	mr, nr int // the micro-kernel's tile
+	kc     int // inner indices per packed panel
+	mc     int // rows of A packed at once
+	nc     int // columns of B packed at once
+	// kernel adds the product of an A panel (k×mr, row p holding
+	// A[0:mr, p]) and a B panel (k×nr) to the first rows (1 to mr) rows
+	// of the mr×nr tile of c at row stride ldc.
+	kernel func(k int, a, b, c []T, ldc, rows int)
+	// buffers recycles packing space ([]T of kc·(mc+nc) elements plus a
+	// tile): large products need megabytes, and convolutions ask once per
+	// image.
+	buffers sync.Pool
+}
+
+// gemm computes C = alpha·op(A)·op(B) + beta·C as GEMM specifies.
+func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
+	if degenerate(m, n, k, alpha, beta, c, ldc) {
+		return
+	}
+	scaleRows(m, n, beta, c, ldc)
+	parts := min(Workers, m*n*k/gemmGrain)
+	if parts <= 1 {
+		g.serial(transA, transB, m, n, k, alpha, a, lda, b, ldb, c, ldc)
+		return
+	}
+	// Each part is an independent product on a band of C, which costs a
+	// second packing of the shared operand: O(k·n) or O(m·k) next to the
+	// O(m·n·k) of the band.
+	var wg sync.WaitGroup
+	if m >= n {
+		step := roundUp((m+parts-1)/parts, g.mr)
+		for lo := 0; lo < m; lo += step {
+			rows := min(step, m-lo)
+			ao := lo * lda
+			if transA {
+				ao = lo
+			}
+			wg.Go(func() {
+				g.serial(transA, transB, rows, n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc)
+			})
+		}
+	} else {
+		step := roundUp((n+parts-1)/parts, g.nr)
+		for lo := 0; lo < n; lo += step {
+			cols := min(step, n-lo)
+			bo := lo
+			if transB {
+				bo = lo * ldb
+			}
+			wg.Go(func() {
+				g.serial(transA, transB, m, cols, k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc)
+			})
+		}
+	}
+	wg.Wait()
+}
+
+func roundUp(x, m int) int { return (x + m - 1) / m * m }
+
+// serial adds alpha·op(A)·op(B) to C on the calling goroutine.
+func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+	mr, nr := g.mr, g.nr
+	kc := min(g.kc, k)
+	bsize := kc * roundUp(min(g.nc, n), nr)
+	asize := kc * roundUp(min(g.mc, m), mr)
+	buf := g.buffer(bsize + asize + mr*nr)
+	defer g.buffers.Put(buf)
+	bp, ap, tile := (*buf)[:bsize], (*buf)[bsize:bsize+asize], (*buf)[bsize+asize:]
+	for jc := 0; jc < n; jc += g.nc {
+		nb := min(g.nc, n-jc)
+		for pc := 0; pc < k; pc += kc {
+			kb := min(kc, k-pc)
+			packB(nr, transB, kb, nb, b, ldb, pc, jc, bp)
+			for ic := 0; ic < m; ic += g.mc {
+				mb := min(g.mc, m-ic)
+				packA(mr, transA, mb, kb, alpha, a, lda, ic, pc, ap)
+				for jr := 0; jr < nb; jr += nr {
+					bpanel := bp[jr*kb:]
+					for ir := 0; ir < mb; ir += mr {
+						apanel := ap[ir*kb:]
+						ci := (ic+ir)*ldc + jc + jr
+						rows := min(mr, mb-ir)
+						if jr+nr <= nb {
+							g.kernel(kb, apanel, bpanel, c[ci:], ldc, rows)
+							continue
+						}
+						// A tile past the last column is computed whole
+						// into scratch (the panels are zero-padded) and its
+						// valid part added.
+						clear(tile)
+						g.kernel(kb, apanel, bpanel, tile, nr, mr)
+						w := nb - jr
+						for i := range rows {
+							row := c[ci+i*ldc : ci+i*ldc+w]
+							for j, v := range tile[i*nr : i*nr+w] {
+								row[j] += v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// buffer returns a recycled slice of at least n elements.
+func (g *packedGemm[T]) buffer(n int) *[]T {
+	if p, ok := g.buffers.Get().(*[]T); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	s := make([]T, n)
+	return &s
+}
+
+// packB copies op(B)[pc:pc+kb, jc:jc+nb] into dst as panels of nr columns,
+// each kb×nr row-major, zero-padded past column nb.
+func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst []T) {
+	for j := 0; j < nb; j += nr {
+		w := min(nr, nb-j)
+		panel := dst[j*kb : j*kb+kb*nr]
+		for p := range kb {
+			row := panel[p*nr : p*nr+nr]
+			if trans {
+				for jj := range w {
+					row[jj] = b[(jc+j+jj)*ldb+pc+p]
+				}
+			} else {
+				copy(row, b[(pc+p)*ldb+jc+j:][:w])
+			}
+			clear(row[w:])
+		}
+	}
+}
+
+// packA copies alpha·op(A)[ic:ic+mb, pc:pc+kb] into dst as panels of mr
+// rows, each kb×mr with row p holding column p of the panel, zero-padded
+// past row mb. Scaling here costs O(m·k) instead of O(m·n) on C.
+func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T) {
+	for i := 0; i < mb; i += mr {
+		h := min(mr, mb-i)
+		panel := dst[i*kb : i*kb+kb*mr]
+		if trans {
+			for p := range kb {
+				src := a[(pc+p)*lda+ic+i:][:h]
+				col := panel[p*mr : p*mr+mr]
+				for ii, v := range src {
+					col[ii] = alpha * v
+				}
+				clear(col[h:])
+			}
+			continue
+		}
+		for ii := range mr {
+			if ii >= h {
+				for p := range kb {
+					panel[p*mr+ii] = 0
+				}
+				continue
+			}
+			src := a[(ic+i+ii)*lda+pc:][:kb]
+			for p, v := range src {
+				panel[p*mr+ii] = alpha * v
+			}
+		}
+	}
+}

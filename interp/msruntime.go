@@ -1,0 +1,137 @@
+package interp
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"msrepl/devices"
+	"msrepl/devices/cpu"
+	"msrepl/ops"
+	"msrepl/tensor"
+)
+
+// msRuntime is a session's tensor runtime: the device, the builder that
+// primitives are applied through, the random stream and the options that
+// set_context stores.
+type msRuntime struct {
+	dev     *cpu.Device
+	ctx     *ops.Ctx
+	builder ops.Builder
+	options *Dict
+	seed    Value // the last set_seed, or None
+}
+
+// DefaultMemoryLimit is the CPU device's limit until
+// set_context(max_device_memory=...) changes it.
+const DefaultMemoryLimit = 8 << 30
+
+func newMSRuntime() *msRuntime {
+	dev := cpu.New(DefaultMemoryLimit)
+	ctx := &ops.Ctx{Dev: dev, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
+	rt := &msRuntime{dev: dev, ctx: ctx, builder: &ops.Eager{Ctx: ctx}, options: NewDict(0), seed: None}
+	for _, kv := range []struct {
+		k string
+		v Value
+	}{
+		{"mode", MakeInt(pynativeMode)},
+		{"device_target", Str("CPU")},
+		{"device_id", MakeInt(0)},
+		{"jit_syntax_level", MakeInt(jitLax)},
+		{"max_call_depth", MakeInt(1000)},
+		{"enable_compile_cache", False},
+		{"compile_cache_path", Str("")},
+		{"save_graphs", False},
+		{"save_graphs_path", Str(".")},
+		{"max_device_memory", Str("8GB")},
+	} {
+		rt.options.SetStr(kv.k, kv.v)
+	}
+	return rt
+}
+
+// The values of set_context's mode and jit_syntax_level.
+const (
+	graphMode    = 0
+	pynativeMode = 1
+	jitStrict    = 0
+	jitLax       = 2
+)
+
+// ms returns the session's tensor runtime, made on first use.
+func (th *Thread) ms() *msRuntime {
+	s := th.session
+	if s.msrt == nil {
+		s.msrt = newMSRuntime()
+	}
+	return s.msrt
+}
+
+// apply runs a primitive through the session's builder and returns its
+// outputs as tensors.
+func (th *Thread) apply(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tensor) ([]*tensor.Tensor, error) {
+	rt := th.ms()
+	rt.ctx.Context = th.ctx
+	in := make([]ops.Value, len(args))
+	for i, a := range args {
+		in[i] = a
+	}
+	out, err := rt.builder.Apply(p, attrs, in...)
+	if err != nil {
+		return nil, opsError(err)
+	}
+	res := make([]*tensor.Tensor, len(out))
+	for i, v := range out {
+		res[i] = v.(*tensor.Tensor)
+	}
+	return res, nil
+}
+
+// apply1 runs a primitive with one output.
+func (th *Thread) apply1(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := th.apply(p, attrs, args...)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// newTensor allocates a zeroed tensor on the session's device.
+func (th *Thread) newTensor(dt tensor.DType, shape tensor.Shape) (*tensor.Tensor, error) {
+	t, err := tensor.New(th.ms().dev, dt, shape)
+	if err != nil {
+		return nil, opsError(err)
+	}
+	return t, nil
+}
+
+// opsError turns the errors of primitives and devices into the Python
+// exceptions the user sees.
+func opsError(err error) error {
+	var e *ops.Error
+	if errors.As(err, &e) {
+		cls := ValueErrorClass
+		switch e.Kind {
+		case ops.TypeError:
+			cls = TypeErrorClass
+		case ops.IndexError:
+			cls = IndexErrorClass
+		case ops.RuntimeError:
+			cls = RuntimeErrorClass
+		}
+		return Errorf(cls, "%s", e.Msg)
+	}
+	var oom *devices.OutOfMemoryError
+	if errors.As(err, &oom) {
+		return Errorf(MemoryErrorClass, "%s", oom.Error())
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return NewException(KeyboardInterruptClass)
+	}
+	var exc *Exception
+	if errors.As(err, &exc) {
+		return exc
+	}
+	return Errorf(RuntimeErrorClass, "%s", err.Error())
+}

@@ -1,0 +1,79 @@
+package interp
+
+import (
+	"context"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// The tensor benchmarks run language programs the way the anchors in
+// ../shared/anchors/README.md ran their torch and numpy counterparts on
+// this machine, and report the same units:
+//
+//	EagerChain4   torch eager 2.35 µs/op, numpy 1.06 µs/op (goal: ≤ 0.5)
+//	Add1M         torch 87.7 µs (12 GB/s per op in the chain), goal ≥ 10 GB/s
+//	Matmul512     torch 104.5 GFLOPS
+//	Matmul1024    torch 104.7 GFLOPS
+//	LeNet5Forward torch 1.40 ms (batch 32, no grad)
+func BenchmarkTensor(b *testing.B) {
+	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
+	var chain strings.Builder
+	chain.WriteString("def chain(x):\n")
+	for range 25 {
+		chain.WriteString("    x = x * 1.0001\n    x = x + 0.0001\n    x = ops.relu(x)\n    x = ops.tanh(x)\n")
+	}
+	chain.WriteString("    return x\n")
+	const prelude = "import numpy as np\nimport mindspore as ms\nfrom mindspore import ops, nn\nms.set_seed(0)\n"
+	for _, c := range []struct {
+		name, setup, call string
+		report            func(b *testing.B, perCall float64)
+	}{
+		{"EagerChain4", chain.String() + "x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\n", "chain(x)",
+			func(b *testing.B, t float64) { b.ReportMetric(t/100/1e3, "µs/op") }},
+		{"Add1M", "x = ops.ones((1 << 20,), ms.float32)\n", "x + 0.0001",
+			func(b *testing.B, t float64) { b.ReportMetric(8*float64(1<<20)/t, "GB/s") }},
+		{"Matmul512", "a = ops.ones((512, 512), ms.float32)\n", "ops.matmul(a, a)",
+			func(b *testing.B, t float64) { b.ReportMetric(2*512*512*512/t, "GFLOPS") }},
+		{"Matmul1024", "a = ops.ones((1024, 1024), ms.float32)\n", "ops.matmul(a, a)",
+			func(b *testing.B, t float64) { b.ReportMetric(2*1024*1024*1024/t, "GFLOPS") }},
+		{"LeNet5Forward", lenetProgram + "net = LeNet5()\nx = ms.Tensor(np.random.randn(32, 1, 32, 32).astype(np.float32))\n", "net(x)",
+			func(b *testing.B, t float64) { b.ReportMetric(t/1e6, "ms/fwd") }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := NewSession()
+			sink := &recordingSink{}
+			ctx := context.Background()
+			if err := s.Execute(ctx, prelude+c.setup, sink); err != nil {
+				b.Fatal(err, sink.buf.String())
+			}
+			for b.Loop() {
+				if err := s.ExecuteWith(ctx, c.call, sink, ExecOptions{NoHistory: true, NoResult: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			c.report(b, float64(b.Elapsed().Nanoseconds())/float64(b.N))
+		})
+	}
+}
+
+// lenetProgram is the anchor's LeNet5 in MindSpore's terms.
+const lenetProgram = `
+class LeNet5(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.c1 = nn.Conv2d(1, 6, 5, pad_mode='valid', has_bias=True)
+        self.c2 = nn.Conv2d(6, 16, 5, pad_mode='valid', has_bias=True)
+        self.f1 = nn.Dense(16 * 5 * 5, 120)
+        self.f2 = nn.Dense(120, 84)
+        self.f3 = nn.Dense(84, 10)
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+
+    def construct(self, x):
+        x = self.pool(self.relu(self.c1(x)))
+        x = self.pool(self.relu(self.c2(x)))
+        x = self.flatten(x)
+        return self.f3(self.relu(self.f2(self.relu(self.f1(x)))))
+`

@@ -1,0 +1,5 @@
+# not-cpython
+import numpy as np
+
+a = np.array([True, False])
+-a

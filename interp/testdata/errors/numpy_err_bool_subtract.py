@@ -1,0 +1,6 @@
+# not-cpython
+import numpy as np
+
+a = np.array([True, False])
+print(a + a)
+a - a

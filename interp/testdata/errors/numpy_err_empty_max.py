@@ -1,0 +1,5 @@
+# not-cpython
+import numpy as np
+
+print(np.zeros(0).sum())
+np.zeros(0).max()

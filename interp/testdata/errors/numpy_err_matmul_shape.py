@@ -1,0 +1,5 @@
+# not-cpython
+import numpy as np
+
+a = np.ones((2, 3))
+a @ a

@@ -1,0 +1,6 @@
+# not-cpython
+import numpy as np
+
+x = np.float32(1)
+print(x[()])
+x[0]

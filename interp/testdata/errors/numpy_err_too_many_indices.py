@@ -1,0 +1,5 @@
+# not-cpython
+import numpy as np
+
+a = np.arange(3)
+a[1, 2]

@@ -1,0 +1,35 @@
+# not-cpython
+import numpy as np
+
+a = np.array([[1, 2, 3], [4, 5, 6]])
+b = np.array([10, 20, 30])
+c = np.array([[1], [2]])
+print(a + b)
+print(a * c)
+print(a - 1, 1 - a)
+print(b - a)
+print(a * 0.5)
+print(c + b)
+x = np.array([1.5, -2.25, 3.0], dtype=np.float32)
+print(x + x, x * x, x - 1, 2 * x)
+print(repr(x / 3))
+print(repr(np.array([0.1, 0.2], dtype=np.float32) + np.array([0.2, 0.1], dtype=np.float32)))
+print(repr(np.array([0.1, 0.2]) + 0.2))
+h = np.array([0.1, 1000.5, 3], dtype=np.float16)
+print(repr(h + h), repr(h * 3))
+i8 = np.array([100, -100, 127], dtype=np.int8)
+print(repr(i8 + i8), repr(i8 * 2))
+u8 = np.array([250, 3], dtype=np.uint8)
+print(repr(u8 + u8), repr(u8 + 10))
+bb = np.array([True, False, True])
+print(repr(bb + bb), repr(bb * bb), repr(bb + 1), repr(bb * 2.5))
+print(np.add(a, 1), np.subtract(a, b), np.multiply(2, b), np.maximum(a, 3), np.minimum(b, [15, 25, 35]))
+print(repr(np.maximum(np.array([1.5, -2.0], np.float32), 0)), repr(np.minimum(2, np.array([1, 5], np.int16))))
+z = np.arange(6).reshape(2, 3)
+z2 = z
+z = z + 1
+print(z, z2)
+z += 1
+print(z)
+print(a @ np.array([1, 0, 1]), repr(np.array([1, 2]) @ np.array([3, 4])))
+print([1, 2, 3] + b, (1, 2, 3) * b)

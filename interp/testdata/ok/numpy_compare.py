@@ -1,0 +1,20 @@
+# not-cpython
+import numpy as np
+
+a = np.array([1, 5, 3])
+b = np.array([2, 5, 1])
+print(a == b, a != b, a < b, a <= b, a > b, a >= b)
+print(a == 5, 5 == a, 2 < a, a > 2.5, repr(a == 3))
+m = np.array([[1, 2], [3, 4]])
+print(m > np.array([2, 1]), m == [[1, 0], [3, 0]])
+f = np.array([0.1, 0.2, 0.3], dtype=np.float32)
+print(f == 0.1, f < 0.2, f == np.float32(0.1))
+i8 = np.array([100, -100], dtype=np.int8)
+print(i8 < 300, i8 > -200, i8 == 100.0)
+print(np.equal(a, b), np.not_equal(a, 1), np.less(a, b), np.less_equal(a, 3), np.greater(a, b), np.greater_equal(a, 3))
+print(a == None, a != None)
+print((a > 1) & (a < 5), (a > 4) | (a < 2), (a > 1) ^ (b > 1), ~(a > 1))
+s = np.float64(2.0)
+print(s == 2, s < 3, s > np.array([1, 2, 3]), type(s == 2))
+c = np.array([np.nan, 1.0])
+print(c == c, c != c, c < 2)

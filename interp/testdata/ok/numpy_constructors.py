@@ -1,0 +1,23 @@
+# not-cpython
+import numpy as np
+
+print(repr(np.zeros(3)))
+print(repr(np.zeros((2, 3), dtype=np.int32)))
+print(repr(np.ones((2, 2))))
+print(repr(np.ones([3], dtype=bool)))
+print(repr(np.empty(0)))
+print(repr(np.full((2, 3), 7)))
+print(repr(np.full(3, 2.5)))
+print(repr(np.full((2, 2), True)))
+print(repr(np.full((2, 3), [1, 2, 3])))
+print(repr(np.full(4, 1.9, dtype=np.int64)))
+print(repr(np.full((2,), np.float32(0.1))))
+x = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int16)
+print(repr(np.zeros_like(x)), repr(np.ones_like(x)))
+print(repr(np.ones_like(x, dtype=np.float32)))
+print(repr(np.eye(3)))
+print(repr(np.eye(2, 4)))
+print(repr(np.eye(3, k=1, dtype=int)))
+print(repr(np.eye(3, 2, k=-1)))
+print(repr(np.identity(2, dtype=np.float16)))
+print(np.zeros((2, 0, 3)).shape, np.ones(()).shape, repr(np.ones(())))

@@ -1,0 +1,20 @@
+# not-cpython
+import numpy as np
+
+a = np.array([7, -7, 8, 0])
+b = np.array([2, 2, -3, 5])
+print(repr(a / b), repr(a // b), repr(a % b))
+print(repr(a / 2), repr(a // 2), repr(a % 3), repr(a ** 2))
+f = np.array([7.5, -7.5, 2.0])
+print(repr(f / 2), repr(f // 2), repr(f % 2), repr(f ** 2), repr(f ** 0.5 if False else np.abs(f) ** 0.5))
+print(repr(np.array([1, 2], np.int8) / np.array([3, 4], np.int8)))
+print(repr(np.array([1, 2], np.int32) / np.int32(3)))
+print(repr(np.array([1, 2], np.float32) / 3))
+print(repr(np.array([1, 2], np.float16) / 3))
+print(repr(np.array([True, False]) / np.array([True, True])))
+print(repr(np.array([True, False]) // np.array([True, True])))
+print(repr(np.array([2, 3], np.int16) ** 3), repr(2 ** np.arange(5)), repr(np.array([2.0, 3.0]) ** np.array([2, -1])))
+print(repr(np.power(np.array([4, 9], np.uint8), 2)), repr(np.array([1.5, 2.5], np.float32) ** 2))
+print(repr(np.floor_divide(np.array([7.0, 8.0]), 3)), repr(np.remainder(np.array([-7, 7]), 3)), repr(np.mod(np.array([5.5]), 2)))
+print(repr(np.divide(1, np.array([2, 4]))), repr(np.true_divide(np.array([3]), 2)))
+print(repr(7 / np.array([2, 4])), repr(7 // np.array([2, 4])), repr(7 % np.array([2, 4])), repr(2.0 ** np.array([1, 2])))

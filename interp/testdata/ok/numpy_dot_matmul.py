@@ -1,0 +1,22 @@
+# not-cpython
+import numpy as np
+
+a = np.arange(6).reshape(2, 3)
+b = np.arange(12).reshape(3, 4)
+v = np.array([1, 2, 3])
+print(a @ b, np.matmul(a, b), np.dot(a, b))
+print(a @ v, v @ b, v @ v, repr(v @ v), np.dot(v, v), repr(np.dot(v, v)))
+print(np.dot(a, v), np.dot(v, b), np.dot(2, a), np.dot(3, 4), repr(np.dot(2.5, 2)))
+f = np.array([[1.5, 2.0], [0.5, -1.0]], dtype=np.float32)
+print(repr(f @ f), repr(f @ np.array([1, 1])), repr(np.dot(f, f.T)))
+s = np.arange(24).reshape(2, 3, 4)
+print(s @ np.ones((4, 2), dtype=int))
+print(np.matmul(s, np.ones(4)).shape, np.matmul(np.ones((5, 1, 2, 3)), np.ones((3, 3, 2))).shape)
+print(np.dot(s, np.arange(4)))
+print(np.dot(s, np.ones((4, 2))).shape, np.dot(np.ones((2, 3)), np.ones((5, 3, 2))).shape)
+print(np.dot(np.arange(4).reshape(2, 2), np.arange(8).reshape(2, 2, 2)))
+m = np.array([[True, False], [False, False]])
+print(repr(m @ m), repr(np.dot(m, m)))
+i8 = np.array([[100, 100]], dtype=np.int8)
+print(repr(i8 @ i8.T), repr(np.array([[1, 2]], np.int16) @ np.array([[1.5], [2.0]], np.float32)))
+print(np.eye(3) @ np.arange(9).reshape(3, 3))

@@ -1,0 +1,20 @@
+# not-cpython
+import numpy as np
+
+x = np.array([0.0, 0.5, 1.0, 2.0, 3.0])
+print(repr(np.exp(x)))
+print(repr(np.log(np.array([1.0, 2.0, 0.5, 3.0]))))
+print(repr(np.sqrt(np.array([0.0, 2.0, 9.0, 0.5]))))
+print(repr(np.sin(np.array([0.0, 1.0, 2.0, 3.0]))), repr(np.cos(np.array([0.0, 2.0, 3.0, 10.0]))))
+print(repr(np.tanh(x)))
+f = np.array([0.5, 1.0, 2.0, 3.0], dtype=np.float32)
+print(repr(np.sqrt(f)), repr(np.log(f)), repr(np.exp(np.array([0.0, 0.5, 3.0], np.float32))))
+print(repr(np.sin(np.array([0.0, 0.25, 2.0], np.float32))), repr(np.cos(np.array([0.0, 1.0, 3.0], np.float32))))
+h = np.array([0.5, 1.0, 2.0], dtype=np.float16)
+print(repr(np.exp(h)), repr(np.sqrt(h)), repr(np.log(h)), repr(np.tanh(h)))
+print(repr(np.sqrt(np.array([4, 9], np.int8))), repr(np.sqrt(np.array([4, 9], np.int16))), repr(np.sqrt(np.array([4, 9]))))
+print(repr(np.exp(np.array([True, False]))), repr(np.sqrt(np.array([2], np.uint8))))
+print(np.exp(1), repr(np.exp(1)), type(np.exp(1.0)), np.sqrt(2), np.log(2), np.sin(0), np.cos(np.pi))
+print(np.exp([1, 2]), np.sqrt((4, 16)))
+print(repr(np.exp(np.float32(0.5))), repr(np.sqrt(np.int64(16))))
+print(np.pi, np.e, np.inf, -np.inf, np.nan, type(np.pi))

@@ -1,0 +1,22 @@
+# not-cpython
+import numpy as np
+
+a = np.arange(12).reshape(3, 4)
+print(a.sum(), a.sum(axis=0), a.sum(axis=1), a.sum(axis=-1), a.sum(axis=(0, 1)))
+print(a.sum(axis=0, keepdims=True), a.sum(keepdims=True), a.sum(axis=1, keepdims=True).shape)
+print(a.mean(), a.mean(axis=0), a.mean(axis=1), repr(a.mean()))
+print(a.max(), a.max(axis=0), a.min(), a.min(axis=1), a.prod(axis=1))
+print(np.sum(a), np.sum(a, axis=1), np.mean(a, axis=0), np.max(a, axis=1), np.min(a, 0), np.prod([1, 2, 3, 4]))
+print(np.amax(a, axis=(0, 1)), np.amin(a, keepdims=True))
+f = np.array([[1.5, 2.5], [-3.0, 4.0]], dtype=np.float32)
+print(repr(f.sum()), repr(f.mean()), repr(f.max()), repr(f.min(axis=0)), repr(f.sum(axis=1)))
+b = np.array([[True, False], [True, True]])
+print(b.all(), b.any(), b.all(axis=0), b.any(axis=1), np.all(b, axis=1), np.any([0, 0, 1]))
+print(repr(b.sum()), repr(b.sum(axis=0)), repr(b.max()), repr(b.mean()))
+print(np.sum([1.5, 2.5]), np.mean([1, 2, 3, 4]), np.max([3, 1, 2]), np.sum(7), np.mean(np.float32(3)))
+print(a.sum(axis=()), repr(np.zeros((0, 3)).sum(axis=0)), np.zeros(0).sum(), repr(np.ones((0, 3)).max(axis=1)))
+print(repr(np.array(5).sum()), repr(np.array(5).sum(keepdims=True)))
+x = np.linspace(0, 1, 11)
+print(x.sum(), x.mean(), x.max(), x.min())
+print(repr(np.array([1, 2, 3], np.float16).mean()), repr(np.array([0.1, 0.2, 0.3], np.float32).sum()))
+print(a.sum() / a.size, a.mean() == a.sum() / a.size, type(a.sum() / a.size))

@@ -1,0 +1,28 @@
+# not-cpython
+import mindspore as ms
+from mindspore import Tensor, ops
+
+a = Tensor([1.0, 2.0, 3.0, 4.0])
+b = Tensor([[10.0], [20.0]])
+print(a + b)
+print(a - 1, 1 - a, a * 2, 2 * a, a / 4, 8 / a)
+print(a // 3, a % 3, a ** 2, 2 ** a)
+print(-a, +a, abs(-a))
+i = Tensor([7, -7, 3], ms.int32)
+print(i // 2, i % 2, i / 2, (i / 2).dtype, (i * 2).dtype, (i * 2.5).dtype, (i + True).dtype)
+print(i & 3, i | 8, i ^ 1, ~i, i << 1, i >> 1)
+m = Tensor([True, False, True])
+print(m & Tensor([True, True, False]), m | False, ~m, m ^ True)
+print(a > 2, a == 2, a != 2, 2 < a, a <= Tensor([1.0, 3.0, 3.0, 0.0]))
+print(Tensor([1, 2], ms.int8) + Tensor([1, 2], ms.uint8))
+print((Tensor([1, 2], ms.int32) + Tensor([1.5, 2.5], ms.float16)).dtype)
+h = Tensor([0.1, 1000.7], ms.float16)
+print(h, h * 3, (h * 3).dtype)
+print(a @ a, Tensor([[1.0, 2.0]]) @ Tensor([[3.0], [4.0]]))
+print(ops.add(a, 1), ops.mul(2, a), ops.sub(a, a), ops.div(a, 2), ops.pow(a, 2))
+print(ops.exp(Tensor([0.0, 1.0])), ops.log(Tensor([1.0, 100.0])), ops.sqrt(Tensor([4, 9])))
+print(ops.sin(Tensor([0.0])), ops.tanh(Tensor([0.5, -0.5])), ops.sigmoid(Tensor([0.0, 2.0])))
+print(ops.relu(Tensor([-1.0, 0.0, 2.0])), ops.gelu(Tensor([1.0, -1.0])), ops.square(a))
+print(ops.maximum(a, 2.5), ops.minimum(a, Tensor([3.0])), ops.abs(Tensor([-3, 3])), ops.neg(a))
+print(ops.clip_by_value(a, 1.5, 3.5), ops.where(a > 2, a, Tensor(0.0)))
+print(ops.Add()(a, a), ops.Sub()(a, 1.0), ops.ReLU()(Tensor([-2.0, 2.0])), ops.Tanh(), ops.Exp())

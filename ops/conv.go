@@ -1,0 +1,264 @@
+package ops
+
+import (
+	"fmt"
+	"strings"
+
+	"msrepl/devices/cpu"
+	"msrepl/tensor"
+)
+
+// hwAttr reads a height-and-width attribute as MindSpore's conv and pool
+// primitives take one: an int for both, a pair, or the NCHW four-tuple
+// (1, 1, h, w). It gives def when the attribute is absent, and reports a
+// value of another form or with a non-positive entry.
+func hwAttr(op string, a Attrs, name string, def [2]int) ([2]int, error) {
+	var hw [2]int
+	switch v := a[name].(type) {
+	case nil:
+		hw = def
+	case int:
+		hw = [2]int{v, v}
+	case []int:
+		switch len(v) {
+		case 2:
+			hw = [2]int{v[0], v[1]}
+		case 4:
+			hw = [2]int{v[2], v[3]}
+		default:
+			return hw, hwError(op, name, v)
+		}
+	default:
+		return hw, hwError(op, name, v)
+	}
+	if hw[0] <= 0 || hw[1] <= 0 {
+		return hw, hwError(op, name, a[name])
+	}
+	return hw, nil
+}
+
+func hwError(op, name string, v any) error {
+	return Errorf(ValueError, op, "the '%s' should be a positive int number or a tuple of two or four positive int numbers, but got %s",
+		name, pyValue(v))
+}
+
+// pyValue writes an attribute as Python would: ints as ints, lists of
+// ints as tuples.
+func pyValue(v any) string {
+	s, ok := v.([]int)
+	if !ok {
+		return fmt.Sprint(v)
+	}
+	parts := make([]string, len(s))
+	for i, d := range s {
+		parts[i] = fmt.Sprint(d)
+	}
+	if len(s) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// floorDiv is ⌊a/b⌋ for b > 0, negative a included.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// ceilDiv is ⌈a/b⌉ for b > 0, negative a included.
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
+
+// convDTypes are the dtypes Conv2D takes (MindSpore's, less BFloat16);
+// int8 computes and results in int32.
+var convDTypes = []tensor.DType{tensor.Int8, tensor.Int32, tensor.Int64, tensor.Float16, tensor.Float32}
+
+// conv2D checks a Conv2D application and works out its geometry: the
+// kernel parameters and the dtype it computes and results in.
+func conv2D(a Attrs, x, w tensor.Meta) (cpu.Conv2DParams, tensor.DType, error) {
+	const op = "Conv2D"
+	var p cpu.Conv2DParams
+	if err := checkDType(op, "x", x.DType, convDTypes...); err != nil {
+		return p, 0, err
+	}
+	if w.DType != x.DType {
+		return p, 0, Errorf(TypeError, op, "the type of 'weight' should be same as 'x', but got 'x' with type Tensor[%v] and 'weight' with type Tensor[%v].",
+			x.DType, w.DType)
+	}
+	dt := x.DType
+	if dt == tensor.Int8 {
+		dt = tensor.Int32
+	}
+	for _, v := range []struct {
+		name  string
+		shape tensor.Shape
+	}{{"x", x.Shape}, {"w", w.Shape}} {
+		if len(v.shape) != 4 {
+			return p, 0, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the %s shape size must be equal to 4, but got %d.", op, v.name, len(v.shape))}
+		}
+	}
+	if mode := a.Int("mode", 1); mode != 1 {
+		return p, 0, Errorf(ValueError, op, "the 'mode' must be equal to 1, but got %d.", mode)
+	}
+	if f := a.String("data_format", "NCHW"); f != "NCHW" {
+		return p, 0, Errorf(ValueError, op, "the 'NHWC' format is only supported in GPU target, but got the 'format' is %s and the platform is CPU.", f)
+	}
+	kernel, err := hwAttr(op, a, "kernel_size", [2]int{w.Shape[2], w.Shape[3]})
+	if err != nil {
+		return p, 0, err
+	}
+	stride, err := hwAttr(op, a, "stride", [2]int{1, 1})
+	if err != nil {
+		return p, 0, err
+	}
+	dilation, err := hwAttr(op, a, "dilation", [2]int{1, 1})
+	if err != nil {
+		return p, 0, err
+	}
+	mode := strings.ToLower(a.String("pad_mode", "valid"))
+	if mode != "valid" && mode != "same" && mode != "pad" {
+		return p, 0, Errorf(ValueError, op, "the 'pad_mode' must be str and must be in ['valid', 'same', 'pad'], but got '%s'.", a.String("pad_mode", ""))
+	}
+	pad, err := convPad(op, a, mode)
+	if err != nil {
+		return p, 0, err
+	}
+	group := a.Int("group", 1)
+	if group <= 0 {
+		return p, 0, Errorf(RuntimeError, op, "'group' should be greater than 0, but got: %d.", group)
+	}
+	n, c, h, wd := x.Shape[0], x.Shape[1], x.Shape[2], x.Shape[3]
+	if c/group != w.Shape[1] {
+		return p, 0, Errorf(RuntimeError, op, "'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in' of input 'weight' shape: %d, but got 'C_in' of input 'x' shape: %d, and 'group': %d.",
+			w.Shape[1], c, group)
+	}
+	if c%group != 0 {
+		return p, 0, Errorf(ValueError, op, "'C_in' of input 'x' shape must be divisible by 'group', but got 'C_in': %d and 'group': %d.", c, group)
+	}
+	outC := a.Int("out_channel", w.Shape[0])
+	if outC <= 0 {
+		return p, 0, Errorf(RuntimeError, op, "'out_channel' should be greater than 0, but got: %d.", outC)
+	}
+	if w.Shape[0] != outC {
+		return p, 0, Errorf(RuntimeError, op, "'w_shape[0]' must be equal to 'out_channel', but got 'w_shape[0]': %d, 'out_channel': %d.", w.Shape[0], outC)
+	}
+	if outC%group != 0 {
+		return p, 0, Errorf(ValueError, op, "'out_channel' must be divisible by 'group', but got 'out_channel': %d and 'group': %d.", outC, group)
+	}
+	for i := range 2 {
+		if w.Shape[2+i] != kernel[i] {
+			return p, 0, Errorf(RuntimeError, op, "'w_shape[%d]' must be equal to 'kernel_size[%d]', but got 'w_shape[%d]': %d, 'kernel_size[%d]': %d.",
+				2+i, i, 2+i, w.Shape[2+i], i, kernel[i])
+		}
+	}
+	if mode != "same" && (h+pad[0]+pad[1] < kernel[0] || wd+pad[2]+pad[3] < kernel[1]) {
+		// Sic: MindSpore names the primitive 'Conv2d' here.
+		return p, 0, &Error{Kind: ValueError, Msg: "For 'Conv2d', input shape's h and w after padding must be greater than or equal to kernel_size's h and w respectively."}
+	}
+	var out [2]int
+	in := [2]int{h, wd}
+	for i := range 2 {
+		span := dilation[i]*(kernel[i]-1) + 1 // the kernel's extent on the input
+		switch mode {
+		case "valid":
+			out[i] = ceilDiv(in[i]-span+1, stride[i])
+		case "same":
+			// TensorFlow's SAME: as many outputs as strides fit, the
+			// padding split with the odd one after.
+			out[i] = ceilDiv(in[i], stride[i])
+			need := max((out[i]-1)*stride[i]+span-in[i], 0)
+			pad[2*i], pad[2*i+1] = need/2, need-need/2
+		case "pad":
+			out[i] = floorDiv(in[i]+pad[2*i]+pad[2*i+1]-span, stride[i]) + 1
+		}
+		if out[i] < 0 {
+			return p, 0, &Error{Kind: ValueError, Msg: fmt.Sprintf("For 'Conv2D output_shape',  shape element [%d] must be positive integer or -1, but got: %d.", 2+i, out[i])}
+		}
+	}
+	return cpu.Conv2DParams{
+		N: n, C: c, H: h, W: wd, OutC: outC, KH: kernel[0], KW: kernel[1], OH: out[0], OW: out[1],
+		StrideH: stride[0], StrideW: stride[1], DilationH: dilation[0], DilationW: dilation[1],
+		PadTop: pad[0], PadLeft: pad[2], Groups: group,
+	}, dt, nil
+}
+
+// convPad reads attribute "pad" (top, bottom, left, right; an int for all
+// four), which must be non-negative, and zero unless pad_mode is "pad".
+func convPad(op string, a Attrs, mode string) ([4]int, error) {
+	var pad [4]int
+	switch v := a["pad"].(type) {
+	case nil:
+	case int:
+		pad = [4]int{v, v, v, v}
+	case []int:
+		if len(v) != 4 {
+			return pad, Errorf(ValueError, op, "the 'pad' must be an int or a tuple of four ints, but got %s.", pyValue(v))
+		}
+		pad = [4]int(v)
+	default:
+		return pad, Errorf(TypeError, op, "the 'pad' must be an int or a tuple of four ints, but got %v.", v)
+	}
+	for _, v := range pad {
+		if v < 0 {
+			return pad, Errorf(ValueError, op, "the 'pad' must be non-negative, but got %s.", pyValue(pad[:]))
+		}
+		if v != 0 && mode != "pad" {
+			return pad, Errorf(ValueError, op, "the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': %s and 'pad_mode': %s.",
+				pyValue(pad[:]), mode)
+		}
+	}
+	return pad, nil
+}
+
+// Conv2D is MindSpore's 2-D convolution of an NCHW input x [N, C, H, W] by
+// a weight w [out_channel, C/group, kh, kw], as cross-correlation.
+// Attributes, as ops.Conv2D takes them: "out_channel" (int; default the
+// weight's), "kernel_size" (int or pair; must match the weight, whose it
+// is by default), "mode"
+// (1), "pad_mode" ("valid", the default, "same" or "pad"), "pad" (int or
+// (top, bottom, left, right), with pad_mode "pad"), "stride" and
+// "dilation" (int, pair or NCHW four-tuple; default 1), "group" (default
+// 1) and "data_format" ("NCHW"). SAME padding puts the odd row or column
+// at the bottom or right, as TensorFlow does. It runs as im2col and GEMM.
+var Conv2D = define(&Primitive{
+	Name: "Conv2D",
+	Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+		if err := arity("Conv2D", in, 2); err != nil {
+			return nil, err
+		}
+		p, dt, err := conv2D(a, in[0], in[1])
+		if err != nil {
+			return nil, err
+		}
+		return []tensor.Meta{{DType: dt, Shape: tensor.Shape{p.N, p.OutC, p.OH, p.OW}}}, nil
+	},
+	Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+		p, dt, err := conv2D(a, in[0].Meta(), in[1].Meta())
+		if err != nil {
+			return nil, err
+		}
+		x, err := castTo(ctx, in[0], dt)
+		if err != nil {
+			return nil, err
+		}
+		w, err := castTo(ctx, in[1], dt)
+		if err != nil {
+			return nil, err
+		}
+		y, err := ctx.Alloc(out[0])
+		if err != nil {
+			return nil, err
+		}
+		switch d := y.Data().(type) {
+		case []int32:
+			cpu.Conv2D(p, tensor.Elems[int32](x), tensor.Elems[int32](w), d)
+		case []int64:
+			cpu.Conv2D(p, tensor.Elems[int64](x), tensor.Elems[int64](w), d)
+		case []float32:
+			cpu.Conv2D(p, tensor.Elems[float32](x), tensor.Elems[float32](w), d)
+		}
+		return []*tensor.Tensor{y}, nil
+	},
+})

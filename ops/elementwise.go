@@ -1,0 +1,288 @@
+package ops
+
+import (
+	"msrepl/devices/cpu"
+	"msrepl/tensor"
+)
+
+// BroadcastShape is numpy's broadcast of two shapes, with MindSpore's error
+// for shapes that do not broadcast.
+func BroadcastShape(op string, x, y tensor.Shape) (tensor.Shape, error) {
+	n := max(len(x), len(y))
+	out := make(tensor.Shape, n)
+	for i := range n {
+		a, b := 1, 1
+		if j := i - n + len(x); j >= 0 {
+			a = x[j]
+		}
+		if j := i - n + len(y); j >= 0 {
+			b = y[j]
+		}
+		switch {
+		case a == b || b == 1:
+			out[i] = a
+		case a == 1:
+			out[i] = b
+		default:
+			return nil, Errorf(ValueError, op, "x.shape %v and y.shape %v cannot broadcast.", x, y)
+		}
+	}
+	return out, nil
+}
+
+// dtypeRule gives a binary op's computation dtype from its operands'.
+type dtypeRule func(op string, x, y tensor.DType) (tensor.DType, error)
+
+// promote is the usual rule: the promoted dtype of the two.
+func promote(op string, x, y tensor.DType) (tensor.DType, error) { return tensor.Promote(x, y), nil }
+
+// promoteFloat is true division's rule: integers and bools compute in
+// float32.
+func promoteFloat(op string, x, y tensor.DType) (tensor.DType, error) {
+	d := tensor.Promote(x, y)
+	if !d.IsFloat() {
+		d = tensor.Float32
+	}
+	return d, nil
+}
+
+// promoteInt is the bitwise ops' rule: no floats.
+func promoteInt(op string, x, y tensor.DType) (tensor.DType, error) {
+	d := tensor.Promote(x, y)
+	if d.IsFloat() {
+		return 0, Errorf(TypeError, op, "the input dtype must be integer or bool, but got %v.", d)
+	}
+	return d, nil
+}
+
+// binaryMeta infers a broadcasting binary op: compute dtype and out shape.
+func binaryMeta(op string, rule dtypeRule, in []tensor.Meta) (tensor.DType, tensor.Shape, error) {
+	if err := arity(op, in, 2); err != nil {
+		return 0, nil, err
+	}
+	dt, err := rule(op, in[0].DType, in[1].DType)
+	if err != nil {
+		return 0, nil, err
+	}
+	shape, err := BroadcastShape(op, in[0].Shape, in[1].Shape)
+	return dt, shape, err
+}
+
+func arity(op string, in []tensor.Meta, n int) error {
+	if len(in) != n {
+		return Errorf(TypeError, op, "the number of inputs must be %d, but got %d.", n, len(in))
+	}
+	return nil
+}
+
+// castTo returns x converted to dtype dt, or x itself when it already is.
+func castTo(ctx *Ctx, x *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error) {
+	if x.DType() == dt {
+		return x, nil
+	}
+	out, err := ctx.Alloc(tensor.Meta{DType: dt, Shape: x.Shape()})
+	if err != nil {
+		return nil, err
+	}
+	convert(out, x)
+	return out, nil
+}
+
+// binaryOperands casts a binary op's two inputs to the computation dtype
+// dt and allocates its output.
+func binaryOperands(ctx *Ctx, in []*tensor.Tensor, dt tensor.DType, out tensor.Meta) (x, y, z *tensor.Tensor, err error) {
+	if x, err = castTo(ctx, in[0], dt); err != nil {
+		return
+	}
+	if y, err = castTo(ctx, in[1], dt); err != nil {
+		return
+	}
+	z, err = ctx.Alloc(out)
+	return
+}
+
+// binaryPrim defines an arithmetic binary primitive.
+func binaryPrim(name string, op cpu.BinaryOp, rule dtypeRule) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			dt, shape, err := binaryMeta(name, rule, in)
+			return []tensor.Meta{{DType: dt, Shape: shape}}, err
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			x, y, z, err := binaryOperands(ctx, in, out[0].DType, out[0])
+			if err != nil {
+				return nil, err
+			}
+			shape := z.Shape()
+			xst, yst := operandStrides(x, shape), operandStrides(y, shape)
+			switch d := z.Data().(type) {
+			case []bool:
+				cpu.Logical(boolOp(op), d, tensor.Elems[bool](x), tensor.Elems[bool](y), shape, xst, yst)
+			case []uint8:
+				cpu.Binary(op, d, tensor.Elems[uint8](x), tensor.Elems[uint8](y), shape, xst, yst)
+			case []int8:
+				cpu.Binary(op, d, tensor.Elems[int8](x), tensor.Elems[int8](y), shape, xst, yst)
+			case []int16:
+				cpu.Binary(op, d, tensor.Elems[int16](x), tensor.Elems[int16](y), shape, xst, yst)
+			case []int32:
+				cpu.Binary(op, d, tensor.Elems[int32](x), tensor.Elems[int32](y), shape, xst, yst)
+			case []int64:
+				cpu.Binary(op, d, tensor.Elems[int64](x), tensor.Elems[int64](y), shape, xst, yst)
+			case []float32:
+				cpu.Binary(op, d, tensor.Elems[float32](x), tensor.Elems[float32](y), shape, xst, yst)
+			case []float64:
+				cpu.Binary(op, d, tensor.Elems[float64](x), tensor.Elems[float64](y), shape, xst, yst)
+			}
+			return []*tensor.Tensor{z}, nil
+		},
+	})
+}
+
+// zeroStrides are the strides of an operand that is one element read
+// everywhere; it is shared and never written.
+var zeroStrides = make([]int, 64)
+
+// operandStrides reads an operand of a broadcasting op with the out shape:
+// the common cases, an operand of that shape or of one element, take no
+// allocation.
+func operandStrides(t *tensor.Tensor, out tensor.Shape) []int {
+	switch {
+	case t.Size() == 1 && len(out) <= len(zeroStrides):
+		return zeroStrides[:len(out)]
+	case t.Shape().Equal(out):
+		return nil
+	}
+	return cpu.BroadcastStrides(t.Shape(), out)
+}
+
+// boolOp is what an arithmetic op means on booleans, as numpy has it: add
+// and maximum are "or", multiply and minimum "and", the rest "xor".
+func boolOp(op cpu.BinaryOp) cpu.LogicalOp {
+	switch op {
+	case cpu.Add, cpu.Maximum, cpu.BitOr:
+		return cpu.Or
+	case cpu.Mul, cpu.Minimum, cpu.BitAnd:
+		return cpu.And
+	}
+	return cpu.Xor
+}
+
+// The binary arithmetic primitives.
+var (
+	Add        = binaryPrim("Add", cpu.Add, promote)
+	Sub        = binaryPrim("Sub", cpu.Sub, promote)
+	Mul        = binaryPrim("Mul", cpu.Mul, promote)
+	Div        = binaryPrim("Div", cpu.Div, promoteFloat)
+	FloorDiv   = binaryPrim("FloorDiv", cpu.FloorDiv, promote)
+	FloorMod   = binaryPrim("FloorMod", cpu.Mod, promote)
+	Pow        = binaryPrim("Pow", cpu.Pow, promote)
+	Maximum    = binaryPrim("Maximum", cpu.Maximum, promote)
+	Minimum    = binaryPrim("Minimum", cpu.Minimum, promote)
+	BitwiseAnd = binaryPrim("BitwiseAnd", cpu.BitAnd, promoteInt)
+	BitwiseOr  = binaryPrim("BitwiseOr", cpu.BitOr, promoteInt)
+	BitwiseXor = binaryPrim("BitwiseXor", cpu.BitXor, promoteInt)
+	LeftShift  = binaryPrim("LeftShift", cpu.LeftShift, promoteInt)
+	RightShift = binaryPrim("RightShift", cpu.RightShift, promoteInt)
+	Atan2      = binaryPrim("Atan2", cpu.Atan2, promoteFloat)
+)
+
+// comparePrim defines a comparison: operands promote, the result is bool.
+func comparePrim(name string, op cpu.CompareOp) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			_, shape, err := binaryMeta(name, promote, in)
+			return []tensor.Meta{{DType: tensor.Bool, Shape: shape}}, err
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			x, y, z, err := binaryOperands(ctx, in, tensor.Promote(in[0].DType(), in[1].DType()), out[0])
+			if err != nil {
+				return nil, err
+			}
+			d, shape := tensor.Elems[bool](z), z.Shape()
+			xst := cpu.BroadcastStrides(x.Shape(), shape)
+			yst := cpu.BroadcastStrides(y.Shape(), shape)
+			switch xd := x.Data().(type) {
+			case []bool:
+				cpu.Compare(op, d, xd, tensor.Elems[bool](y), shape, xst, yst)
+			case []uint8:
+				cpu.Compare(op, d, xd, tensor.Elems[uint8](y), shape, xst, yst)
+			case []int8:
+				cpu.Compare(op, d, xd, tensor.Elems[int8](y), shape, xst, yst)
+			case []int16:
+				cpu.Compare(op, d, xd, tensor.Elems[int16](y), shape, xst, yst)
+			case []int32:
+				cpu.Compare(op, d, xd, tensor.Elems[int32](y), shape, xst, yst)
+			case []int64:
+				cpu.Compare(op, d, xd, tensor.Elems[int64](y), shape, xst, yst)
+			case []float32:
+				cpu.Compare(op, d, xd, tensor.Elems[float32](y), shape, xst, yst)
+			case []float64:
+				cpu.Compare(op, d, xd, tensor.Elems[float64](y), shape, xst, yst)
+			}
+			return []*tensor.Tensor{z}, nil
+		},
+	})
+}
+
+// The comparison primitives.
+var (
+	Equal        = comparePrim("Equal", cpu.Equal)
+	NotEqual     = comparePrim("NotEqual", cpu.NotEqual)
+	Less         = comparePrim("Less", cpu.Less)
+	LessEqual    = comparePrim("LessEqual", cpu.LessEqual)
+	Greater      = comparePrim("Greater", cpu.Greater)
+	GreaterEqual = comparePrim("GreaterEqual", cpu.GreaterEqual)
+)
+
+// logicalPrim defines a logical op: operands are read as bools.
+func logicalPrim(name string, op cpu.LogicalOp) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			_, shape, err := binaryMeta(name, promote, in)
+			return []tensor.Meta{{DType: tensor.Bool, Shape: shape}}, err
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			x, y, z, err := binaryOperands(ctx, in, tensor.Bool, out[0])
+			if err != nil {
+				return nil, err
+			}
+			shape := z.Shape()
+			cpu.Logical(op, tensor.Elems[bool](z), tensor.Elems[bool](x), tensor.Elems[bool](y),
+				shape, cpu.BroadcastStrides(x.Shape(), shape), cpu.BroadcastStrides(y.Shape(), shape))
+			return []*tensor.Tensor{z}, nil
+		},
+	})
+}
+
+// The logical primitives.
+var (
+	LogicalAnd = logicalPrim("LogicalAnd", cpu.And)
+	LogicalOr  = logicalPrim("LogicalOr", cpu.Or)
+	LogicalXor = logicalPrim("LogicalXor", cpu.Xor)
+)
+
+// LogicalNot is elementwise "not", on any dtype read as bool.
+var LogicalNot = define(&Primitive{
+	Name: "LogicalNot",
+	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+		if err := arity("LogicalNot", in, 1); err != nil {
+			return nil, err
+		}
+		return []tensor.Meta{{DType: tensor.Bool, Shape: in[0].Shape}}, nil
+	},
+	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+		x, err := castTo(ctx, in[0], tensor.Bool)
+		if err != nil {
+			return nil, err
+		}
+		z, err := ctx.Alloc(out[0])
+		if err != nil {
+			return nil, err
+		}
+		cpu.Not(tensor.Elems[bool](z), tensor.Elems[bool](x))
+		return []*tensor.Tensor{z}, nil
+	},
+})

@@ -1,0 +1,122 @@
+package ops
+
+import (
+	"fmt"
+	"strings"
+
+	"msrepl/devices/cpu"
+	"msrepl/tensor"
+)
+
+// poolDTypes are the dtypes MaxPool and AvgPool take.
+var poolDTypes = []tensor.DType{tensor.Float16, tensor.Float32, tensor.Float64}
+
+// pool2D checks a MaxPool or AvgPool application on input x and works out
+// the kernel parameters.
+func pool2D(op string, a Attrs, x tensor.Meta) (cpu.Pool2DParams, error) {
+	var p cpu.Pool2DParams
+	if err := checkDType(op, "x", x.DType, poolDTypes...); err != nil {
+		return p, err
+	}
+	kernel, err := hwAttr(op, a, "kernel_size", [2]int{1, 1})
+	if err != nil {
+		return p, err
+	}
+	stride, err := hwAttr(op, a, "strides", [2]int{1, 1})
+	if err != nil {
+		return p, err
+	}
+	// MindSpore's pooling primitives spell pad_mode in upper case; the
+	// lower case of nn.MaxPool2d is taken as well.
+	mode := strings.ToUpper(a.String("pad_mode", "VALID"))
+	if mode != "VALID" && mode != "SAME" {
+		return p, Errorf(ValueError, op, "the 'pad_mode' must be str and must be in ['VALID', 'SAME'], but got '%s'.", a.String("pad_mode", ""))
+	}
+	if f := a.String("data_format", "NCHW"); f != "NCHW" {
+		return p, Errorf(ValueError, op, "the 'NHWC' format is only supported in GPU target.")
+	}
+	if len(x.Shape) != 4 {
+		if op == "AvgPool" {
+			return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the x_rank must be equal to 4, but got %d.", op, len(x.Shape))}
+		}
+		return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the length of input must be equal to 4, but got %d.", op, len(x.Shape))}
+	}
+	p = cpu.Pool2DParams{N: x.Shape[0], C: x.Shape[1], H: x.Shape[2], W: x.Shape[3],
+		KH: kernel[0], KW: kernel[1], SH: stride[0], SW: stride[1]}
+	if mode == "VALID" {
+		p.OH, p.OW = ceilDiv(p.H-kernel[0]+1, stride[0]), ceilDiv(p.W-kernel[1]+1, stride[1])
+	} else {
+		p.OH, p.OW = ceilDiv(p.H, stride[0]), ceilDiv(p.W, stride[1])
+		p.PadTop = max((p.OH-1)*stride[0]+kernel[0]-p.H, 0) / 2
+		p.PadLeft = max((p.OW-1)*stride[1]+kernel[1]-p.W, 0) / 2
+	}
+	if p.OH > 0 && p.OW > 0 {
+		return p, nil
+	}
+	if op == "AvgPool" {
+		bad := p.OH
+		if bad > 0 {
+			bad = p.OW
+		}
+		return p, &Error{Kind: RuntimeError, Msg: fmt.Sprintf(
+			"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out is %d, please check input and parameters of op", bad)}
+	}
+	nchw := func(hw [2]int) []int { return []int{1, 1, hw[0], hw[1]} }
+	return p, Errorf(ValueError, op, "the each element of the output shape must be larger than 0, but got output shape: %s. The input shape: %s, kernel size: %s, strides: %s. Please check the official api documents for more information about the output.",
+		msVector([]int{p.N, p.C, p.OH, p.OW}), msVector(x.Shape), msVector(nchw(kernel)), msVector(nchw(stride)))
+}
+
+// poolPrim defines MaxPool or AvgPool over the windows of an NCHW input.
+// Attributes, as ops.MaxPool takes them: "kernel_size" and "strides" (int,
+// pair or NCHW four-tuple; default 1), "pad_mode" ("VALID", the default,
+// or "SAME"; either case) and "data_format" ("NCHW"). SAME pads as
+// TensorFlow does, the odd row or column at the bottom or right; padding
+// is never a maximum, and an average counts only the input under its
+// window.
+func poolPrim(name string, run func(p cpu.Pool2DParams, x, y *tensor.Tensor)) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(name, in, 1); err != nil {
+				return nil, err
+			}
+			p, err := pool2D(name, a, in[0])
+			if err != nil {
+				return nil, err
+			}
+			return []tensor.Meta{{DType: in[0].DType, Shape: tensor.Shape{p.N, p.C, p.OH, p.OW}}}, nil
+		},
+		Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			p, err := pool2D(name, a, in[0].Meta())
+			if err != nil {
+				return nil, err
+			}
+			y, err := ctx.Alloc(out[0])
+			if err != nil {
+				return nil, err
+			}
+			run(p, in[0], y)
+			return []*tensor.Tensor{y}, nil
+		},
+	})
+}
+
+// The pooling primitives.
+var (
+	MaxPool = poolPrim("MaxPool", func(p cpu.Pool2DParams, x, y *tensor.Tensor) {
+		switch d := y.Data().(type) {
+		case []float32:
+			cpu.MaxPool2D(p, tensor.Elems[float32](x), d)
+		case []float64:
+			cpu.MaxPool2D(p, tensor.Elems[float64](x), d)
+		}
+	})
+	AvgPool = poolPrim("AvgPool", func(p cpu.Pool2DParams, x, y *tensor.Tensor) {
+		switch d := y.Data().(type) {
+		case []float32:
+			cpu.AvgPool2D(p, tensor.Elems[float32](x), d)
+		case []float64:
+			cpu.AvgPool2D(p, tensor.Elems[float64](x), d)
+		}
+	})
+)

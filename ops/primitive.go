@@ -1,0 +1,153 @@
+// Package ops owns the primitives: for each tensor operation, one definition
+// of its shape and dtype inference (Infer) and its evaluation on concrete
+// tensors (Eval), and the Builder through which every caller applies them.
+// Nothing outside ops computes on tensor data. ops does not know how a
+// program runs (eagerly, taped, traced or as a graph): that is the Builder
+// it is handed.
+package ops
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"msrepl/devices"
+	"msrepl/tensor"
+)
+
+// Attrs are a primitive application's non-tensor arguments: axes, flags,
+// strides. Values are Go ints, floats, bools, strings, []int, tensor.DType or
+// tensor.Shape. A nil Attrs has no attributes.
+type Attrs map[string]any
+
+// Int returns attribute name as an int, or def when it is absent.
+func (a Attrs) Int(name string, def int) int {
+	if v, ok := a[name].(int); ok {
+		return v
+	}
+	return def
+}
+
+// Bool returns attribute name as a bool, or def when it is absent.
+func (a Attrs) Bool(name string, def bool) bool {
+	if v, ok := a[name].(bool); ok {
+		return v
+	}
+	return def
+}
+
+// Float returns attribute name as a float64, or def when it is absent.
+func (a Attrs) Float(name string, def float64) float64 {
+	if v, ok := a[name].(float64); ok {
+		return v
+	}
+	return def
+}
+
+// Ints returns attribute name as a []int, or nil when it is absent.
+func (a Attrs) Ints(name string) []int {
+	v, _ := a[name].([]int)
+	return v
+}
+
+// String returns attribute name as a string, or def when it is absent.
+func (a Attrs) String(name, def string) string {
+	if v, ok := a[name].(string); ok {
+		return v
+	}
+	return def
+}
+
+// A Value is what a Builder's primitives take and give: a concrete tensor
+// for the eager builder, a graph node for the graph builder. Inference sees
+// only its Meta.
+type Value interface {
+	Meta() tensor.Meta
+}
+
+// A Primitive is one tensor operation.
+type Primitive struct {
+	// Name is MindSpore's primitive name ("MatMul"), used in errors and IR.
+	Name string
+	// Infer gives the outputs' dtypes and shapes from the inputs', or an
+	// error in MindSpore's words ("For 'MatMul', ...").
+	Infer func(attrs Attrs, in []tensor.Meta) ([]tensor.Meta, error)
+	// Eval computes the outputs, whose metas Infer gave, from concrete
+	// inputs. It allocates through ctx, so that an executor can hand it
+	// planned memory, and may return an input's storage reshaped.
+	Eval func(ctx *Ctx, attrs Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error)
+}
+
+func (p *Primitive) String() string { return p.Name }
+
+// A Builder applies primitives. Which builder code is handed decides whether
+// it runs eagerly, is recorded for gradients, or becomes a graph.
+type Builder interface {
+	Apply(p *Primitive, attrs Attrs, args ...Value) ([]Value, error)
+}
+
+// Ctx is what Eval needs from the world: the device, cancellation and the
+// random stream.
+type Ctx struct {
+	Dev     devices.Device
+	Context context.Context
+	Rand    *rand.Rand
+}
+
+// Alloc returns a zeroed tensor of the given meta on the context's device.
+func (c *Ctx) Alloc(m tensor.Meta) (*tensor.Tensor, error) {
+	return tensor.New(c.Dev, m.DType, m.Shape)
+}
+
+// Canceled reports the context's error, if it was canceled; kernels call
+// it between blocks of work.
+func (c *Ctx) Canceled() error {
+	if c.Context == nil {
+		return nil
+	}
+	return c.Context.Err()
+}
+
+// Eager is the builder of PyNative: it infers, then evaluates at once.
+type Eager struct {
+	Ctx *Ctx
+}
+
+// Apply runs p on concrete tensors.
+func (e *Eager) Apply(p *Primitive, attrs Attrs, args ...Value) ([]Value, error) {
+	in := make([]*tensor.Tensor, len(args))
+	metas := make([]tensor.Meta, len(args))
+	for i, a := range args {
+		t, ok := a.(*tensor.Tensor)
+		if !ok {
+			return nil, fmt.Errorf("ops: eager %s got a %T, not a tensor", p.Name, a)
+		}
+		in[i] = t
+		metas[i] = t.Meta()
+	}
+	outMeta, err := p.Infer(attrs, metas)
+	if err != nil {
+		return nil, err
+	}
+	out, err := p.Eval(e.Ctx, attrs, in, outMeta)
+	if err != nil {
+		return nil, err
+	}
+	res := make([]Value, len(out))
+	for i, t := range out {
+		if t.DType() == tensor.Float16 {
+			roundFloat16(t)
+		}
+		res[i] = t
+	}
+	return res, nil
+}
+
+// roundFloat16 brings a float16 tensor's widened storage back to float16
+// values after a kernel computed in float32.
+func roundFloat16(t *tensor.Tensor) {
+	d := tensor.Elems[float32](t)
+	for i, x := range d {
+		d[i] = tensor.RoundFloat16(float64(x))
+	}
+}

@@ -1,0 +1,99 @@
+package ops
+
+import (
+	"msrepl/devices/cpu"
+	"msrepl/tensor"
+)
+
+// unaryKind says which dtypes a unary op takes and gives.
+type unaryKind uint8
+
+const (
+	keepNumeric unaryKind = iota // numbers keep their dtype; bool is an error
+	toFloat                      // integers compute in float32
+	intOnly                      // integers and bool only
+)
+
+func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(name, in, 1); err != nil {
+				return nil, err
+			}
+			dt := in[0].DType
+			switch kind {
+			case keepNumeric:
+				if dt == tensor.Bool {
+					return nil, Errorf(TypeError, name, "the type of 'x' must be a number Tensor, but got Tensor[Bool].")
+				}
+			case toFloat:
+				if !dt.IsFloat() {
+					dt = tensor.Float32
+				}
+			case intOnly:
+				if dt.IsFloat() {
+					return nil, Errorf(TypeError, name, "the type of 'x' must be an integer or bool Tensor, but got Tensor[%v].", dt)
+				}
+			}
+			return []tensor.Meta{{DType: dt, Shape: in[0].Shape}}, nil
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			x, err := castTo(ctx, in[0], out[0].DType)
+			if err != nil {
+				return nil, err
+			}
+			z, err := ctx.Alloc(out[0])
+			if err != nil {
+				return nil, err
+			}
+			switch d := z.Data().(type) {
+			case []bool:
+				cpu.Not(d, tensor.Elems[bool](x)) // ~ on bool, the only unary op bool reaches
+			case []uint8:
+				cpu.Unary(op, d, tensor.Elems[uint8](x))
+			case []int8:
+				cpu.Unary(op, d, tensor.Elems[int8](x))
+			case []int16:
+				cpu.Unary(op, d, tensor.Elems[int16](x))
+			case []int32:
+				cpu.Unary(op, d, tensor.Elems[int32](x))
+			case []int64:
+				cpu.Unary(op, d, tensor.Elems[int64](x))
+			case []float32:
+				cpu.Unary(op, d, tensor.Elems[float32](x))
+			case []float64:
+				cpu.Unary(op, d, tensor.Elems[float64](x))
+			}
+			return []*tensor.Tensor{z}, nil
+		},
+	})
+}
+
+// The unary primitives.
+var (
+	Neg        = unaryPrim("Neg", cpu.Neg, keepNumeric)
+	Abs        = unaryPrim("Abs", cpu.Abs, keepNumeric)
+	Square     = unaryPrim("Square", cpu.Square, keepNumeric)
+	Sign       = unaryPrim("Sign", cpu.Sign, keepNumeric)
+	ReLU       = unaryPrim("ReLU", cpu.ReLU, keepNumeric)
+	Floor      = unaryPrim("Floor", cpu.Floor, keepNumeric)
+	Ceil       = unaryPrim("Ceil", cpu.Ceil, keepNumeric)
+	Round      = unaryPrim("Round", cpu.Round, keepNumeric)
+	Exp        = unaryPrim("Exp", cpu.Exp, toFloat)
+	Log        = unaryPrim("Log", cpu.Log, toFloat)
+	Sqrt       = unaryPrim("Sqrt", cpu.Sqrt, toFloat)
+	Rsqrt      = unaryPrim("Rsqrt", cpu.Rsqrt, toFloat)
+	Reciprocal = unaryPrim("Reciprocal", cpu.Reciprocal, toFloat)
+	Sin        = unaryPrim("Sin", cpu.Sin, toFloat)
+	Cos        = unaryPrim("Cos", cpu.Cos, toFloat)
+	Tan        = unaryPrim("Tan", cpu.Tan, toFloat)
+	Tanh       = unaryPrim("Tanh", cpu.Tanh, toFloat)
+	Sigmoid    = unaryPrim("Sigmoid", cpu.Sigmoid, toFloat)
+	GeLU       = unaryPrim("GeLU", cpu.GELU, toFloat)
+	Erf        = unaryPrim("Erf", cpu.Erf, toFloat)
+	Log1p      = unaryPrim("Log1p", cpu.Log1p, toFloat)
+	Expm1      = unaryPrim("Expm1", cpu.Expm1, toFloat)
+	Softplus   = unaryPrim("Softplus", cpu.Softplus, toFloat)
+	Invert     = unaryPrim("Invert", cpu.BitNot, intOnly)
+)

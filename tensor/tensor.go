@@ -1,0 +1,221 @@
+package tensor
+
+import (
+	"fmt"
+
+	"msrepl/devices"
+)
+
+// A Tensor is an n-dimensional array of one dtype in contiguous row-major
+// order. Reshapes share their storage; every other operation makes a new
+// tensor through package ops.
+type Tensor struct {
+	dtype DType
+	shape Shape
+	buf   *devices.Buffer
+	// data is the storage as a typed slice, boxed once when the tensor is
+	// made: kernels dispatch on it for every operation, and boxing a slice
+	// allocates.
+	data any
+}
+
+// New allocates a zeroed tensor on dev.
+func New(dev devices.Device, dt DType, shape Shape) (*Tensor, error) {
+	n := shape.Size()
+	if n < 0 {
+		return nil, fmt.Errorf("negative dimension in shape %v", shape)
+	}
+	buf, err := dev.Alloc(n * dt.StorageSize())
+	if err != nil {
+		return nil, err
+	}
+	t := &Tensor{dtype: dt, shape: shape, buf: buf}
+	t.data = t.view()
+	return t, nil
+}
+
+// DType is the element type.
+func (t *Tensor) DType() DType { return t.dtype }
+
+// Shape is the tensor's shape. The caller must not modify it.
+func (t *Tensor) Shape() Shape { return t.shape }
+
+// Meta is the tensor's dtype and shape.
+func (t *Tensor) Meta() Meta { return Meta{t.dtype, t.shape} }
+
+// Rank is the number of axes.
+func (t *Tensor) Rank() int { return len(t.shape) }
+
+// Size is the number of elements.
+func (t *Tensor) Size() int { return t.shape.Size() }
+
+// Buffer is the storage.
+func (t *Tensor) Buffer() *devices.Buffer { return t.buf }
+
+// Reshape returns a tensor of the same dtype and storage with another shape
+// of the same size.
+func (t *Tensor) Reshape(shape Shape) *Tensor {
+	if shape.Size() != t.shape.Size() {
+		panic(fmt.Sprintf("tensor: reshape %v to %v", t.shape, shape))
+	}
+	return &Tensor{dtype: t.dtype, shape: shape, buf: t.buf, data: t.data}
+}
+
+// AsDType returns a tensor sharing t's storage read as another dtype with
+// the same storage type (Float16 and Float32 share float32 storage).
+func (t *Tensor) AsDType(dt DType) *Tensor {
+	if storageKind(dt) != storageKind(t.dtype) {
+		panic(fmt.Sprintf("tensor: %v storage read as %v", t.dtype, dt))
+	}
+	return &Tensor{dtype: dt, shape: t.shape, buf: t.buf, data: t.data}
+}
+
+func storageKind(d DType) DType {
+	if d == Float16 {
+		return Float32
+	}
+	return d
+}
+
+// Data returns the elements as a typed slice aliasing the storage: []bool,
+// []uint8, []int8, []int16, []int32, []int64, []float32 (for Float16 and
+// Float32) or []float64.
+func (t *Tensor) Data() any { return t.data }
+
+func (t *Tensor) view() any {
+	b := t.buf
+	n := t.shape.Size()
+	switch t.dtype {
+	case Bool:
+		return devices.View[bool](b)[:n]
+	case UInt8:
+		return devices.View[uint8](b)[:n]
+	case Int8:
+		return devices.View[int8](b)[:n]
+	case Int16:
+		return devices.View[int16](b)[:n]
+	case Int32:
+		return devices.View[int32](b)[:n]
+	case Int64:
+		return devices.View[int64](b)[:n]
+	case Float16, Float32:
+		return devices.View[float32](b)[:n]
+	case Float64:
+		return devices.View[float64](b)[:n]
+	}
+	panic("tensor: bad dtype " + t.dtype.String())
+}
+
+// Elems returns t's elements as []T, which must be its storage type.
+func Elems[T any](t *Tensor) []T {
+	n := t.shape.Size()
+	if n == 0 {
+		return nil
+	}
+	return devices.View[T](t.buf)[:n]
+}
+
+// Float returns element i (in row-major order) as a float64.
+func (t *Tensor) Float(i int) float64 {
+	switch d := t.Data().(type) {
+	case []bool:
+		if d[i] {
+			return 1
+		}
+		return 0
+	case []uint8:
+		return float64(d[i])
+	case []int8:
+		return float64(d[i])
+	case []int16:
+		return float64(d[i])
+	case []int32:
+		return float64(d[i])
+	case []int64:
+		return float64(d[i])
+	case []float32:
+		return float64(d[i])
+	case []float64:
+		return d[i]
+	}
+	panic("unreachable")
+}
+
+// Int returns element i as an int64, truncating floats toward zero.
+func (t *Tensor) Int(i int) int64 {
+	if d, ok := t.Data().([]int64); ok {
+		return d[i]
+	}
+	return int64(t.Float(i))
+}
+
+// SetFloat stores x into element i, converted as a cast to t's dtype does
+// (floats to integers truncate toward zero; float16 rounds).
+func (t *Tensor) SetFloat(i int, x float64) {
+	switch d := t.Data().(type) {
+	case []bool:
+		d[i] = x != 0
+	case []uint8:
+		d[i] = uint8(int64(x))
+	case []int8:
+		d[i] = int8(int64(x))
+	case []int16:
+		d[i] = int16(int64(x))
+	case []int32:
+		d[i] = int32(int64(x))
+	case []int64:
+		d[i] = int64(x)
+	case []float32:
+		if t.dtype == Float16 {
+			d[i] = RoundFloat16(x)
+		} else {
+			d[i] = float32(x)
+		}
+	case []float64:
+		d[i] = x
+	}
+}
+
+// SetInt stores x into element i; integer dtypes wrap as C casts do.
+func (t *Tensor) SetInt(i int, x int64) {
+	switch d := t.Data().(type) {
+	case []bool:
+		d[i] = x != 0
+	case []uint8:
+		d[i] = uint8(x)
+	case []int8:
+		d[i] = int8(x)
+	case []int16:
+		d[i] = int16(x)
+	case []int32:
+		d[i] = int32(x)
+	case []int64:
+		d[i] = x
+	default:
+		t.SetFloat(i, float64(x))
+	}
+}
+
+// FromFloat64s makes a tensor of dtype dt from row-major values.
+func FromFloat64s(dev devices.Device, dt DType, shape Shape, vals []float64) (*Tensor, error) {
+	t, err := New(dev, dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		t.SetFloat(i, v)
+	}
+	return t, nil
+}
+
+// FromInt64s makes a tensor of dtype dt from row-major integer values.
+func FromInt64s(dev devices.Device, dt DType, shape Shape, vals []int64) (*Tensor, error) {
+	t, err := New(dev, dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		t.SetInt(i, v)
+	}
+	return t, nil
+}
