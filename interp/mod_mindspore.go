@@ -12,6 +12,7 @@ func init() {
 	RegisterModule("mindspore.context", newContextModule)
 	RegisterModule("mindspore.common", func(s *Session) (*Module, error) {
 		m := NewModule("mindspore.common", "Tensor, Parameter and dtypes.")
+		importSubmodules(m)
 		addDTypes(m)
 		m.Members.Set("Tensor", TensorClass)
 		m.Members.Set("Parameter", ParameterClass)
@@ -52,6 +53,22 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	addDTypes(m)
 	m.Members.Set("Tensor", TensorClass)
 	m.Members.Set("Parameter", ParameterClass)
+	m.AddFunc("ParameterTuple", "ParameterTuple(iterable)", "A tuple of Parameters.", func(th *Thread, args []Value, kwnames []string) (Value, error) {
+		var it Value
+		if err := UnpackArgs("ParameterTuple", args, kwnames, "iterable", &it); err != nil {
+			return nil, err
+		}
+		items, err := th.iterateAll(it)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range items {
+			if t, ok := p.(*Tensor); !ok || t.param == nil {
+				return nil, TypeErrorf("ParameterTuple input should be Parameter collection, but got %s.", TypeName(p))
+			}
+		}
+		return Tuple(items), nil
+	})
 	m.Members.Set("__version__", Str("2.6.0"))
 	addContextFuncs(m)
 	m.AddFunc("tensor", "tensor(input_data, dtype=None)", "Makes a Tensor from data.", func(th *Thread, args []Value, kwnames []string) (Value, error) {

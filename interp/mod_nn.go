@@ -99,8 +99,8 @@ func cellSetAttr(th *Thread, args []Value, kwnames []string) (Value, error) {
 		}
 	case *Instance:
 		if v.class.IsSubclass(NNCellClass) && v != self {
-			for _, p := range cellParams(v, "") {
-				p.param.param.name = name + "." + p.param.param.name
+			for _, p := range cellParams(v, name+".") {
+				p.param.param.name = p.path
 			}
 		}
 	}
@@ -132,6 +132,7 @@ func cellParams(c *Instance, prefix string) []namedParam {
 	var out []namedParam
 	seen := map[*Tensor]bool{}
 	var walk func(c *Instance, prefix string, visiting map[*Instance]bool)
+	var visit func(v Value, path string, visiting map[*Instance]bool)
 	walk = func(c *Instance, prefix string, visiting map[*Instance]bool) {
 		if visiting[c] {
 			return
@@ -139,15 +140,32 @@ func cellParams(c *Instance, prefix string) []namedParam {
 		visiting[c] = true
 		for _, kv := range c.Dict().Items() {
 			name, _ := kv[0].(Str)
-			switch v := kv[1].(type) {
-			case *Tensor:
-				if v.param != nil && !seen[v] {
-					seen[v] = true
-					out = append(out, namedParam{prefix + string(name), v})
+			visit(kv[1], prefix+string(name), visiting)
+		}
+	}
+	// visit finds Parameters in an attribute: directly, in a sub-cell, or
+	// in a tuple or list of them (an optimizer's state).
+	visit = func(v Value, path string, visiting map[*Instance]bool) {
+		switch v := v.(type) {
+		case *Tensor:
+			if v.param != nil && !seen[v] {
+				seen[v] = true
+				out = append(out, namedParam{path, v})
+			}
+		case *Instance:
+			if v.class.IsSubclass(NNCellClass) {
+				walk(v, path+".", visiting)
+			}
+		case Tuple:
+			for _, it := range v {
+				if p, ok := it.(*Tensor); ok && p.param != nil {
+					visit(p, p.param.name, visiting)
 				}
-			case *Instance:
-				if v.class.IsSubclass(NNCellClass) {
-					walk(v, prefix+string(name)+".", visiting)
+			}
+		case *List:
+			for _, it := range v.elems {
+				if p, ok := it.(*Tensor); ok && p.param != nil {
+					visit(p, p.param.name, visiting)
 				}
 			}
 		}
@@ -362,21 +380,23 @@ func cellRepr(th *Thread, args []Value, kwnames []string) (Value, error) {
 		return nil, err
 	}
 	es, _ := ext.(Str)
-	var b strings.Builder
-	b.WriteString(self.class.Name + "<" + string(es))
 	children := cellChildren(self)
-	if len(children) > 0 {
-		b.WriteByte('\n')
-		for _, ch := range children {
-			r, err := th.Repr(ch.cell)
-			if err != nil {
-				return nil, err
-			}
-			b.WriteString("  (" + ch.path + "): " + strings.ReplaceAll(r, "\n", "\n  ") + "\n  ")
-		}
+	if len(children) == 0 {
+		return Str(self.class.Name + "<" + string(es) + ">"), nil
 	}
-	b.WriteByte('>')
-	return Str(b.String()), nil
+	var b strings.Builder
+	b.WriteByte('\n')
+	if es != "" {
+		b.WriteString(string(es) + "\n")
+	}
+	for _, ch := range children {
+		r, err := th.Repr(ch.cell)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("(" + ch.path + "): " + r + "\n")
+	}
+	return Str(self.class.Name + "<" + strings.ReplaceAll(b.String(), "\n", "\n  ") + ">"), nil
 }
 
 // listIterator returns an iterator over items, for the methods that are

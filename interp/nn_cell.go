@@ -39,8 +39,8 @@ type cellDef struct {
 // cellArgs are __init__'s bound arguments by name.
 type cellArgs map[string]Value
 
-// register creates the class and adds it to mindspore.nn.
-func (d *cellDef) register() *Class {
+// register creates the class, d.class, and adds it to mindspore.nn.
+func (d *cellDef) register() {
 	base := d.base
 	if base == nil {
 		base = NNCellClass
@@ -99,10 +99,7 @@ func (d *cellDef) register() *Class {
 		methods[name] = fn
 	}
 	defMethods(c, methods)
-	if !strings.HasPrefix(d.name, "_") {
-		nnLayers = append(nnLayers, c)
-	}
-	return c
+	nnLayers = append(nnLayers, c)
 }
 
 // bindArgs binds a call's arguments to params as a Python method binds
@@ -132,11 +129,7 @@ func bindArgs(qualname string, params []primParam, args []Value, kwnames []strin
 		if required < len(params) {
 			takes = fmt.Sprintf("takes from %d to %d positional arguments", required+1, len(params)+1)
 		}
-		was := "were"
-		if npos+1 == 1 {
-			was = "was"
-		}
-		return nil, TypeErrorf("%s() %s but %d %s given", qualname, takes, npos+1, was)
+		return nil, TypeErrorf("%s() %s but %d were given", qualname, takes, npos+1)
 	}
 	out := make([]Value, len(params))
 	copy(out, args[:npos])
@@ -169,15 +162,12 @@ func bindArgs(qualname string, params []primParam, args []Value, kwnames []strin
 	return out, nil
 }
 
-// attr reads self.name, through the attribute protocol so that a user's
-// override or replacement is seen.
-func (th *Thread) attr(self *Instance, name string) (Value, error) {
-	return th.GetAttr(self, name)
-}
+// The construct methods read a cell's configuration back through the
+// attribute protocol, so that a user's override or replacement is seen.
 
 // attrTruth reads self.name as a bool.
 func (th *Thread) attrTruth(self *Instance, name string) (bool, error) {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return false, err
 	}
@@ -186,7 +176,7 @@ func (th *Thread) attrTruth(self *Instance, name string) (bool, error) {
 
 // attrInt reads self.name as an int.
 func (th *Thread) attrInt(self *Instance, name string) (int, error) {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return 0, err
 	}
@@ -195,7 +185,7 @@ func (th *Thread) attrInt(self *Instance, name string) (int, error) {
 
 // attrFloat reads self.name as a float.
 func (th *Thread) attrFloat(self *Instance, name string) (float64, error) {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return 0, err
 	}
@@ -209,7 +199,7 @@ func (th *Thread) attrFloat(self *Instance, name string) (float64, error) {
 // attrTensor reads self.name, which must be a Tensor (a Parameter, as a
 // rule).
 func (th *Thread) attrTensor(self *Instance, name string) (*Tensor, error) {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return nil, err
 	}

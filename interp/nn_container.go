@@ -374,11 +374,11 @@ var withLossCellDef = &cellDef{
 	},
 	inputs: []primParam{{"data", nil}, {"label", nil}},
 	construct: func(th *Thread, self *Instance, in []Value) (Value, error) {
-		backbone, err := th.attr(self, "_backbone")
+		backbone, err := th.GetAttr(self, "_backbone")
 		if err != nil {
 			return nil, err
 		}
-		lossFn, err := th.attr(self, "_loss_fn")
+		lossFn, err := th.GetAttr(self, "_loss_fn")
 		if err != nil {
 			return nil, err
 		}

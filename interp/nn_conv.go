@@ -77,28 +77,30 @@ func checkNonNegativeInt(cls, name string, v Value) (int, error) {
 	return int(n), nil
 }
 
-// convPadding reads Conv2d's padding: an int for all four sides or
-// (top, bottom, left, right), as the Conv2D primitive's "pad" takes it.
-func convPadding(cls string, v Value) (any, error) {
+// convPadding reads Conv2d's padding, an int for all four sides or
+// (top, bottom, left, right), as the four sides and as the Conv2D
+// primitive's "pad" attribute takes it.
+func convPadding(cls string, v Value) ([4]int, any, error) {
+	var sides [4]int
 	switch p := v.(type) {
 	case Int:
 		n, err := checkNonNegativeInt(cls, "padding", p)
-		return n, err
+		return [4]int{n, n, n, n}, n, err
 	case Tuple:
 		pad := make([]int, len(p))
 		for i, e := range p {
 			n, err := checkNonNegativeInt(cls, "padding item", e)
 			if err != nil {
-				return nil, err
+				return sides, nil, err
 			}
 			pad[i] = n
 		}
 		if len(pad) != 4 {
-			return nil, ValueErrorf("For 'Conv2D', the 'pad' must be an int or a tuple of four ints, but got %s.", pyTuple(pad))
+			return sides, nil, ValueErrorf("For 'Conv2D', the 'pad' must be an int or a tuple of four ints, but got %s.", pyTuple(pad))
 		}
-		return pad, nil
+		return [4]int(pad), pad, nil
 	}
-	return nil, TypeErrorf("For '%s', the type of 'padding' must be int or tuple(int), but got %s.", cls, TypeName(v))
+	return sides, nil, TypeErrorf("For '%s', the type of 'padding' must be int or tuple(int), but got %s.", cls, TypeName(v))
 }
 
 // pyTuple writes ints as a Python tuple.
@@ -137,20 +139,13 @@ func conv2dInit(th *Thread, self *Instance, a cellArgs) error {
 	if format != "NCHW" {
 		return ValueErrorf("For '%s', the \"NHWC\" format only support in GPU target, but got the 'format' is %s and the platform is CPU.", cls, format)
 	}
-	pad, err := convPadding(cls, a["padding"])
+	sides, _, err := convPadding(cls, a["padding"])
 	if err != nil {
 		return err
 	}
-	if strings.ToLower(string(mode)) != "pad" && pad != 0 {
-		padAll, _ := pad.([]int)
-		if padAll == nil {
-			n := pad.(int)
-			padAll = []int{n, n, n, n}
-		}
-		if padAll[0] != 0 || padAll[1] != 0 || padAll[2] != 0 || padAll[3] != 0 {
-			return ValueErrorf("For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': %s and 'pad_mode': %s.",
-				pyTuple(padAll), strings.ToLower(string(mode)))
-		}
+	if m := strings.ToLower(string(mode)); m != "pad" && sides != [4]int{} {
+		return ValueErrorf("For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': %s and 'pad_mode': %s.",
+			pyTuple(sides[:]), m)
 	}
 	group, ok := a["group"].(Int)
 	if !ok || group <= 0 {
@@ -225,7 +220,7 @@ func (th *Thread) conv2dForward(self *Instance, xv Value) (*tensor.Tensor, error
 		attrs[k.name] = n
 	}
 	for _, k := range []struct{ attr, name string }{{"kernel_size", "kernel_size"}, {"stride", "stride"}, {"dilation", "dilation"}} {
-		v, err := th.attr(self, k.attr)
+		v, err := th.GetAttr(self, k.attr)
 		if err != nil {
 			return nil, err
 		}
@@ -235,17 +230,17 @@ func (th *Thread) conv2dForward(self *Instance, xv Value) (*tensor.Tensor, error
 		}
 		attrs[k.name] = []int{int(pair[0].(Int)), int(pair[1].(Int))}
 	}
-	mode, err := th.attr(self, "pad_mode")
+	mode, err := th.GetAttr(self, "pad_mode")
 	if err != nil {
 		return nil, err
 	}
 	m, _ := mode.(Str)
 	attrs["pad_mode"] = strings.ToLower(string(m))
-	padding, err := th.attr(self, "padding")
+	padding, err := th.GetAttr(self, "padding")
 	if err != nil {
 		return nil, err
 	}
-	if attrs["pad"], err = convPadding("Conv2d", padding); err != nil {
+	if _, attrs["pad"], err = convPadding("Conv2d", padding); err != nil {
 		return nil, err
 	}
 	w, err := th.attrTensor(self, "weight")
@@ -335,7 +330,7 @@ func (th *Thread) checkPoolWindow(cls, name string, v Value) error {
 
 // poolWindow reads a pooling window attribute as the primitive takes it.
 func (th *Thread) poolWindow(self *Instance, name string) (any, error) {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +358,7 @@ func (th *Thread) poolForward(name string, p *ops.Primitive, self *Instance, xv 
 	if attrs["strides"], err = th.poolWindow(self, "stride"); err != nil {
 		return nil, err
 	}
-	mode, err := th.attr(self, "pad_mode")
+	mode, err := th.GetAttr(self, "pad_mode")
 	if err != nil {
 		return nil, err
 	}

@@ -76,17 +76,8 @@ func (s *initSpec) initMethod(th *Thread, args []Value, kwnames []string) (Value
 	if !ok {
 		return nil, TypeErrorf("descriptor '__init__' requires a '%s' object but received a '%s'", s.name, TypeName(args[0]))
 	}
-	vals := make([]Value, len(s.params))
-	pairs := make([]any, 0, 2*len(s.params))
-	for i, p := range s.params {
-		vals[i] = p.def
-		name := p.name
-		if p.def != nil {
-			name += "?"
-		}
-		pairs = append(pairs, name, &vals[i])
-	}
-	if err := UnpackArgs(s.name, args[1:], kwnames, pairs...); err != nil {
+	vals, err := bindArgs(s.name+".__init__", s.params, args[1:], kwnames)
+	if err != nil {
 		return nil, err
 	}
 	for i, p := range s.params {

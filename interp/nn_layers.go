@@ -45,7 +45,7 @@ func softmaxCell(name string, p *ops.Primitive, doc string) *cellDef {
 			if err != nil {
 				return nil, err
 			}
-			v, err := th.attr(self, "axis")
+			v, err := th.GetAttr(self, "axis")
 			if err != nil {
 				return nil, err
 			}
@@ -208,7 +208,7 @@ func denseRepr(th *Thread, self *Instance) (string, error) {
 
 // attrOrNone reads an attribute for a repr, None when it is missing.
 func (th *Thread) attrOrNone(self *Instance, name string) Value {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return None
 	}
@@ -350,7 +350,7 @@ func (th *Thread) denseForward(self *Instance, xv Value) (*tensor.Tensor, error)
 	if flag, err := th.attrTruth(self, "activation_flag"); err != nil {
 		return nil, err
 	} else if flag {
-		act, err := th.attr(self, "activation")
+		act, err := th.GetAttr(self, "activation")
 		if err != nil {
 			return nil, err
 		}

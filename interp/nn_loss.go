@@ -271,7 +271,7 @@ func (th *Thread) crossEntropy(self *Instance, in []Value) (*tensor.Tensor, erro
 	axis := min(1, rank-1)
 	classes := logits.Shape()[axis]
 	var weight *tensor.Tensor
-	if w, err := th.attr(self, "weight"); err != nil {
+	if w, err := th.GetAttr(self, "weight"); err != nil {
 		return nil, err
 	} else if wt, ok := w.(*Tensor); ok {
 		weight = wt.t
@@ -280,7 +280,7 @@ func (th *Thread) crossEntropy(self *Instance, in []Value) (*tensor.Tensor, erro
 	if err != nil {
 		return nil, err
 	}
-	reduction, err := th.attr(self, "reduction")
+	reduction, err := th.GetAttr(self, "reduction")
 	if err != nil {
 		return nil, err
 	}
@@ -498,7 +498,7 @@ func (th *Thread) bceWithLogits(self *Instance, in []Value) (*tensor.Tensor, err
 		return nil, err
 	}
 	opt := func(name string) (*tensor.Tensor, error) {
-		v, err := th.attr(self, name)
+		v, err := th.GetAttr(self, name)
 		if err != nil {
 			return nil, err
 		}

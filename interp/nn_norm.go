@@ -157,12 +157,12 @@ func (th *Thread) batchNormForward(cls string, minRank, maxRank int, self *Insta
 	if err != nil {
 		return nil, err
 	}
-	useBatch, err := th.attr(self, "use_batch_statistics")
+	useBatch, err := th.GetAttr(self, "use_batch_statistics")
 	if err != nil {
 		return nil, err
 	}
 	if useBatch == None {
-		useBatch, err = th.attr(self, "training")
+		useBatch, err = th.GetAttr(self, "training")
 		if err != nil {
 			return nil, err
 		}

@@ -42,7 +42,7 @@ var optimizerDef = &cellDef{
 			if err != nil {
 				return nil, err
 			}
-			return th.attr(self, "learning_rate")
+			return th.GetAttr(self, "learning_rate")
 		},
 	},
 }
@@ -175,7 +175,7 @@ type optStep struct {
 
 func (th *Thread) optimizerStep(self *Instance, gradients Value) (*optStep, error) {
 	cls := self.class.Name
-	pv, err := th.attr(self, "_parameters")
+	pv, err := th.GetAttr(self, "_parameters")
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func successes(n int) Tuple {
 
 // stateTensors reads an optimizer's tuple of state Parameters.
 func (th *Thread) stateTensors(self *Instance, name string, n int) ([]*Tensor, error) {
-	v, err := th.attr(self, name)
+	v, err := th.GetAttr(self, name)
 	if err != nil {
 		return nil, err
 	}

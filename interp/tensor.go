@@ -56,7 +56,25 @@ func (x *Tensor) Repr(th *Thread) (string, error) {
 	return x.t.Repr(), nil
 }
 
-func (x *Tensor) Str(th *Thread) (string, error) { return x.t.String(), nil }
+func (x *Tensor) Str(th *Thread) (string, error) {
+	if x.param != nil {
+		return x.Repr(th)
+	}
+	return x.t.String(), nil
+}
+
+// SetAttr is t.name = v: only the class's properties (a Parameter's name
+// and requires_grad) are settable.
+func (x *Tensor) SetAttr(th *Thread, name string, v Value) error {
+	if m, ok := x.Type().Lookup(name); ok {
+		if p, ok := m.(*Property); ok && p.Set != None && p.Set != nil {
+			_, err := th.Call(p.Set, []Value{x, v}, nil)
+			return err
+		}
+		return AttributeErrorf("attribute '%s' of '%s' objects is not writable", name, x.Type().Name)
+	}
+	return AttributeErrorf("'%s' object has no attribute '%s'", x.Type().Name, name)
+}
 
 func pyBool(b bool) string {
 	if b {

@@ -81,3 +81,12 @@ print('Normal mean', abs(w.mean() - 5) < 0.05)
 
 # Draws are made in float32 and converted.
 print(initializer('normal', [2], ms.float64).dtype, initializer('uniform', [2], ms.float16).dtype)
+
+for bad in (lambda: Tensor(init=One()), lambda: initializer([1], [2]), lambda: initializer('ones', [2, 0]),
+            lambda: initializer(data, [3, 2]), lambda: initializer(HeUniform(), [5]),
+            lambda: initializer(HeUniform(mode='fan'), [2, 2]), lambda: initializer(Normal(-1.0), [2]),
+            lambda: Constant()):
+    try:
+        bad()
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
