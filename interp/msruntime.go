@@ -21,6 +21,7 @@ type msRuntime struct {
 	builder ops.Builder
 	options *Dict
 	seed    Value // the last set_seed, or None
+	scalars map[scalarKey]*tensor.Tensor
 }
 
 // DefaultMemoryLimit is the CPU device's limit until
@@ -30,7 +31,8 @@ const DefaultMemoryLimit = 8 << 30
 func newMSRuntime() *msRuntime {
 	dev := cpu.New(DefaultMemoryLimit)
 	ctx := &ops.Ctx{Dev: dev, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
-	rt := &msRuntime{dev: dev, ctx: ctx, builder: &ops.Eager{Ctx: ctx}, options: NewDict(0), seed: None}
+	rt := &msRuntime{dev: dev, ctx: ctx, builder: &ops.Eager{Ctx: ctx}, options: NewDict(0), seed: None,
+		scalars: map[scalarKey]*tensor.Tensor{}}
 	for _, kv := range []struct {
 		k string
 		v Value

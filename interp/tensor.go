@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"msrepl/lang/syntax"
 	"msrepl/ops"
@@ -167,7 +168,17 @@ func (th *Thread) tensorOperand(like tensor.DType, v Value) (t *tensor.Tensor, o
 }
 
 // scalarTensor makes a 0-d tensor holding f (or n, for integer dtypes).
+// Tensors are never changed in place, so the runtime keeps the scalars of
+// recent operator expressions (x * 1.0001 in a loop) for reuse.
 func (th *Thread) scalarTensor(dt tensor.DType, f float64, n int64) (*tensor.Tensor, error) {
+	rt := th.ms()
+	key := scalarKey{dt, uint64(n)}
+	if dt.IsFloat() {
+		key.bits = math.Float64bits(f)
+	}
+	if t, ok := rt.scalars[key]; ok {
+		return t, nil
+	}
 	t, err := th.newTensor(dt, nil)
 	if err != nil {
 		return nil, err
@@ -177,8 +188,20 @@ func (th *Thread) scalarTensor(dt tensor.DType, f float64, n int64) (*tensor.Ten
 	} else {
 		t.SetInt(0, n)
 	}
+	if len(rt.scalars) >= maxCachedScalars {
+		clear(rt.scalars)
+	}
+	rt.scalars[key] = t
 	return t, nil
 }
+
+// scalarKey names a cached 0-d tensor: its dtype and value bits.
+type scalarKey struct {
+	dt   tensor.DType
+	bits uint64
+}
+
+const maxCachedScalars = 256
 
 // binaryPrims are the primitives of the binary operators.
 var binaryPrims = map[syntax.Token]*ops.Primitive{
