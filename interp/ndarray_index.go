@@ -500,58 +500,62 @@ func (a *NDArray) GetItem(th *Thread, key Value) (Value, error) {
 	if a.scalar && !(key == Ellipsis || npIsEmptyTuple(key)) {
 		return nil, IndexErrorf("invalid index to scalar variable.")
 	}
-	items, err := th.npParseIndex(key)
+	z, scalar, err := th.readIndex(a.t, key)
 	if err != nil {
 		return nil, err
 	}
-	x := a.t
+	if scalar {
+		return npResult(z), nil
+	}
+	return npArray(z), nil
+}
+
+// readIndex is x[key] by numpy's rules, for ndarrays and Tensors alike.
+// scalar reports that integers alone picked one element.
+func (th *Thread) readIndex(x *tensor.Tensor, key Value) (z *tensor.Tensor, scalar bool, err error) {
+	items, err := th.npParseIndex(key)
+	if err != nil {
+		return nil, false, err
+	}
 	if mask, ok := npLoneMask(items); ok {
 		if err := npCheckMask(mask, x.Shape()); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		m, err := th.npExpandMask(mask, x.Rank())
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		z, err := th.apply1(ops.MaskedSelect, nil, x, m)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		shape := append([]int{-1}, x.Shape()[mask.Rank():]...)
-		if z, err = th.apply1(ops.Reshape, ops.Attrs{"shape": shape}, z); err != nil {
-			return nil, err
-		}
-		return npArray(z), nil
+		z, err = th.apply1(ops.Reshape, ops.Attrs{"shape": shape}, z)
+		return z, false, err
 	}
 	p, err := th.npPlanIndex(x.Shape(), items)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	v, err := th.npBasic(x, p)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if len(p.adv) == 0 {
-		if p.scalar {
-			return npResult(v), nil
-		}
-		return npArray(v), nil
+		return v, p.scalar, nil
 	}
 	g, err := th.npPrepareGather(p)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if v, err = th.npPermute(v, g.perm); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	z, err := th.apply1(ops.GatherNd, nil, v, g.idx)
-	if err != nil {
-		return nil, th.npBoundsError(err, p)
+	if z, err = th.apply1(ops.GatherNd, nil, v, g.idx); err != nil {
+		return nil, false, th.npBoundsError(err, p)
 	}
-	if z, err = th.npPermute(z, g.resultPerm()); err != nil {
-		return nil, err
-	}
-	return npArray(z), nil
+	z, err = th.npPermute(z, g.resultPerm())
+	return z, false, err
 }
 
 func npIsEmptyTuple(v Value) bool {
@@ -603,44 +607,39 @@ func (a *NDArray) SetItem(th *Thread, key, value Value) error {
 		}
 		return TypeErrorf("int() argument must be a string, a bytes-like object or a real number, not '%s'", TypeName(value))
 	}
-	x := a.t
-	val, err := th.npIn(arg, x.DType())
+	val, err := th.npIn(arg, a.t.DType())
 	if err != nil {
 		return err
 	}
-	items, err := th.npParseIndex(key)
-	if err != nil {
-		return err
-	}
-	if mask, ok := npLoneMask(items); ok {
-		z, err := th.npMaskAssign(x, mask, val)
-		if err != nil {
-			return err
-		}
-		a.t = z
-		return nil
-	}
-	p, err := th.npPlanIndex(x.Shape(), items)
-	if err != nil {
-		return err
-	}
-	if len(p.adv) == 0 {
-		if _, ok := npAssignable(val.Shape(), p.view); !ok {
-			return ValueErrorf("could not broadcast input array from shape %s into shape %s", npShapeString(val.Shape()), npShapeString(p.view))
-		}
-		z, err := th.apply1(ops.TensorCopySlices, p.attrs(), x, val)
-		if err != nil {
-			return err
-		}
-		a.t = z
-		return nil
-	}
-	z, err := th.npScatter(x, p, val)
+	z, err := th.writeIndex(a.t, key, val)
 	if err != nil {
 		return err
 	}
 	a.t = z
 	return nil
+}
+
+// writeIndex returns x with x[key] = val by numpy's rules, for ndarrays and
+// Tensors alike; val has x's dtype.
+func (th *Thread) writeIndex(x *tensor.Tensor, key Value, val *tensor.Tensor) (*tensor.Tensor, error) {
+	items, err := th.npParseIndex(key)
+	if err != nil {
+		return nil, err
+	}
+	if mask, ok := npLoneMask(items); ok {
+		return th.npMaskAssign(x, mask, val)
+	}
+	p, err := th.npPlanIndex(x.Shape(), items)
+	if err != nil {
+		return nil, err
+	}
+	if len(p.adv) > 0 {
+		return th.npScatter(x, p, val)
+	}
+	if _, ok := npAssignable(val.Shape(), p.view); !ok {
+		return nil, ValueErrorf("could not broadcast input array from shape %s into shape %s", npShapeString(val.Shape()), npShapeString(p.view))
+	}
+	return th.apply1(ops.TensorCopySlices, p.attrs(), x, val)
 }
 
 // npScatter is x[index] = val for an index with advanced parts: the view

@@ -263,7 +263,35 @@ func init() {
 			if err := UnpackArgs("flatten", args, kwnames, "order?", &order, "*start_dim?", &startDim, "*end_dim?", &endDim); err != nil {
 				return nil, err
 			}
-			return ops.Attrs{"shape": []int{-1}}, nil
+			if o, ok := order.(Str); !ok || (o != "C" && o != "F") {
+				return nil, ValueErrorf("For 'flatten', the 'order' must be 'C' or 'F', but got %s.", reprOrType(order))
+			} else if o == "F" {
+				return nil, ValueErrorf("For 'flatten', order='F' is not supported: tensors are row-major.")
+			}
+			start, err := toIndex(startDim)
+			if err != nil {
+				return nil, err
+			}
+			end, err := toIndex(endDim)
+			if err != nil {
+				return nil, err
+			}
+			rank := max(x.Rank(), 1)
+			if start < 0 {
+				start += rank
+			}
+			if end < 0 {
+				end += rank
+			}
+			if start < 0 || start >= rank || end < 0 || end >= rank || start > end {
+				return nil, ValueErrorf("For 'flatten', 'start_dim' and 'end_dim' must be axes in [-%d, %d) with start_dim <= end_dim, but got %s and %s.",
+					rank, rank, reprOrType(startDim), reprOrType(endDim))
+			}
+			if x.Rank() == 0 {
+				return ops.Attrs{"shape": []int{1}}, nil
+			}
+			shape := append(append(append([]int{}, x.Shape()[:start]...), -1), x.Shape()[end+1:]...)
+			return ops.Attrs{"shape": shape}, nil
 		}),
 		"expand_dims": tensorShapeMethod("expand_dims", ops.ExpandDims, func(th *Thread, x *tensor.Tensor, args []Value, kwnames []string) (ops.Attrs, error) {
 			var axis Value
