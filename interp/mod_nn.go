@@ -2,6 +2,8 @@ package interp
 
 import (
 	"strings"
+
+	"msrepl/autodiff"
 )
 
 // The mindspore.nn module: Cell, the base of networks, and the layers,
@@ -116,6 +118,13 @@ func cellCall(th *Thread, args []Value, kwnames []string) (Value, error) {
 	construct, err := th.GetAttr(self, "construct")
 	if err != nil {
 		return nil, err
+	}
+	if rt := th.session.msrt; rt != nil {
+		if tape, ok := rt.builder.(*autodiff.Tape); ok {
+			if bprop, ok := self.class.Lookup("bprop"); ok {
+				return th.callWithBprop(tape, self, construct, bprop, args[1:], kwnames)
+			}
+		}
 	}
 	return th.Call(construct, append([]Value(nil), args[1:]...), kwnames)
 }

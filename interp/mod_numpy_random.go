@@ -32,7 +32,50 @@ func newNumpyRandomModule(s *Session) (*Module, error) {
 	m.AddFunc("uniform", "uniform(low=0.0, high=1.0, size=None)", "Uniform samples on [low, high).", npUniform)
 	m.AddFunc("normal", "normal(loc=0.0, scale=1.0, size=None)", "Normal samples of mean loc and standard deviation scale.", npNormal)
 	m.AddFunc("randint", "randint(low, high=None, size=None, dtype=int)", "Integers drawn uniformly from [low, high).", npRandint)
+	m.AddFunc("permutation", "permutation(x)", "A random permutation of range(x) for an int, else of the array x's first axis.", npPermutation)
 	return m, nil
+}
+
+func npPermutation(th *Thread, args []Value, kwnames []string) (Value, error) {
+	var x Value
+	if err := UnpackArgs("permutation", args, kwnames, "x", &x); err != nil {
+		return nil, err
+	}
+	n, isInt := 0, false
+	if _, isBool := x.(Bool); !isBool {
+		if i, err := toIndex(x); err == nil {
+			n, isInt = i, true
+			if n < 0 {
+				return nil, ValueErrorf("negative dimensions are not allowed")
+			}
+		}
+	}
+	var a *tensor.Tensor
+	if !isInt {
+		var err error
+		if a, err = th.npAsArray(x); err != nil {
+			return nil, err
+		}
+		if a.Rank() == 0 {
+			return nil, Errorf(IndexErrorClass, "x must be an integer or at least 1-dimensional")
+		}
+		n = a.Shape()[0]
+	}
+	idx, err := th.newTensor(tensor.Int64, tensor.Shape{n})
+	if err != nil {
+		return nil, err
+	}
+	for i, j := range th.ms().ctx.Rand.Perm(n) {
+		idx.SetInt(i, int64(j))
+	}
+	if isInt {
+		return npArray(idx), nil
+	}
+	t, err := th.apply1(ops.Gather, ops.Attrs{"axis": 0}, a, idx)
+	if err != nil {
+		return nil, err
+	}
+	return npArray(t), nil
 }
 
 func npSeed(th *Thread, args []Value, kwnames []string) (Value, error) {

@@ -151,6 +151,7 @@ func opsClassDefs() []*primDef {
 				return ops.Attrs{"keep_prob": k}, nil
 			}, call: tensorCall(ops.Dropout, "x")},
 	)
+	defs = append(defs, gradOperationDef)
 	for name, fn := range map[string]string{
 		"Reshape": "reshape", "Transpose": "transpose", "ExpandDims": "expand_dims", "Cast": "cast", "Fill": "fill",
 		"Gather": "gather", "Shape": "shape", "Rank": "rank", "Assign": "assign", "Print": "print_",

@@ -442,7 +442,7 @@ var opsFuncs = map[string]struct {
 		if err := UnpackArgs("stop_gradient", args, kwnames, "value", &x); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return th.stopGradient(x)
 	}},
 	"depend": {"depend(value, expr)", func(th *Thread, args []Value, kwnames []string) (Value, error) {
 		var v, expr Value

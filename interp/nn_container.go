@@ -12,7 +12,7 @@ import (
 // MindSpore's update_parameters_name renames them.
 
 func init() {
-	for _, d := range []*cellDef{sequentialCellDef, cellListDef, withLossCellDef} {
+	for _, d := range []*cellDef{sequentialCellDef, cellListDef, withLossCellDef, trainOneStepCellDef} {
 		d.register()
 	}
 	withLossCellDef.class.Dict.Set("backbone_network", getter("backbone_network", func(x Value) Value {

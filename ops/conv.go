@@ -79,83 +79,91 @@ var convDTypes = []tensor.DType{tensor.Int8, tensor.Int32, tensor.Int64, tensor.
 // kernel parameters and the dtype it computes and results in.
 func conv2D(a Attrs, x, w tensor.Meta) (cpu.Conv2DParams, tensor.DType, error) {
 	const op = "Conv2D"
-	var p cpu.Conv2DParams
 	if err := checkDType(op, "x", x.DType, convDTypes...); err != nil {
-		return p, 0, err
+		return cpu.Conv2DParams{}, 0, err
 	}
 	if w.DType != x.DType {
-		return p, 0, Errorf(TypeError, op, "the type of 'weight' should be same as 'x', but got 'x' with type Tensor[%v] and 'weight' with type Tensor[%v].",
+		return cpu.Conv2DParams{}, 0, Errorf(TypeError, op, "the type of 'weight' should be same as 'x', but got 'x' with type Tensor[%v] and 'weight' with type Tensor[%v].",
 			x.DType, w.DType)
 	}
 	dt := x.DType
 	if dt == tensor.Int8 {
 		dt = tensor.Int32
 	}
+	p, err := convGeometry(a, x.Shape, w.Shape)
+	return p, dt, err
+}
+
+// convGeometry checks the shapes and attributes of a Conv2D of an input
+// of shape x by a weight of shape w, and works out the kernel parameters.
+func convGeometry(a Attrs, x, w tensor.Shape) (cpu.Conv2DParams, error) {
+	const op = "Conv2D"
+	var p cpu.Conv2DParams
 	for _, v := range []struct {
 		name  string
 		shape tensor.Shape
-	}{{"x", x.Shape}, {"w", w.Shape}} {
+	}{{"x", x}, {"w", w}} {
 		if len(v.shape) != 4 {
-			return p, 0, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the %s shape size must be equal to 4, but got %d.", op, v.name, len(v.shape))}
+			return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the %s shape size must be equal to 4, but got %d.", op, v.name, len(v.shape))}
 		}
 	}
 	if mode := a.Int("mode", 1); mode != 1 {
-		return p, 0, Errorf(ValueError, op, "the 'mode' must be equal to 1, but got %d.", mode)
+		return p, Errorf(ValueError, op, "the 'mode' must be equal to 1, but got %d.", mode)
 	}
 	if f := a.String("data_format", "NCHW"); f != "NCHW" {
-		return p, 0, Errorf(ValueError, op, "the 'NHWC' format is only supported in GPU target, but got the 'format' is %s and the platform is CPU.", f)
+		return p, Errorf(ValueError, op, "the 'NHWC' format is only supported in GPU target, but got the 'format' is %s and the platform is CPU.", f)
 	}
-	kernel, err := hwAttr(op, a, "kernel_size", [2]int{w.Shape[2], w.Shape[3]})
+	kernel, err := hwAttr(op, a, "kernel_size", [2]int{w[2], w[3]})
 	if err != nil {
-		return p, 0, err
+		return p, err
 	}
 	stride, err := hwAttr(op, a, "stride", [2]int{1, 1})
 	if err != nil {
-		return p, 0, err
+		return p, err
 	}
 	dilation, err := hwAttr(op, a, "dilation", [2]int{1, 1})
 	if err != nil {
-		return p, 0, err
+		return p, err
 	}
 	mode := strings.ToLower(a.String("pad_mode", "valid"))
 	if mode != "valid" && mode != "same" && mode != "pad" {
-		return p, 0, Errorf(ValueError, op, "the 'pad_mode' must be str and must be in ['valid', 'same', 'pad'], but got '%s'.", a.String("pad_mode", ""))
+		return p, Errorf(ValueError, op, "the 'pad_mode' must be str and must be in ['valid', 'same', 'pad'], but got '%s'.", a.String("pad_mode", ""))
 	}
 	pad, err := convPad(op, a, mode)
 	if err != nil {
-		return p, 0, err
+		return p, err
 	}
 	group := a.Int("group", 1)
 	if group <= 0 {
-		return p, 0, Errorf(RuntimeError, op, "'group' should be greater than 0, but got: %d.", group)
+		return p, Errorf(RuntimeError, op, "'group' should be greater than 0, but got: %d.", group)
 	}
-	n, c, h, wd := x.Shape[0], x.Shape[1], x.Shape[2], x.Shape[3]
-	if c/group != w.Shape[1] {
-		return p, 0, Errorf(RuntimeError, op, "'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in' of input 'weight' shape: %d, but got 'C_in' of input 'x' shape: %d, and 'group': %d.",
-			w.Shape[1], c, group)
+	n, c, h, wd := x[0], x[1], x[2], x[3]
+	if c/group != w[1] {
+		return p, Errorf(RuntimeError, op, "'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in' of input 'weight' shape: %d, but got 'C_in' of input 'x' shape: %d, and 'group': %d.",
+			w[1], c, group)
 	}
 	if c%group != 0 {
-		return p, 0, Errorf(ValueError, op, "'C_in' of input 'x' shape must be divisible by 'group', but got 'C_in': %d and 'group': %d.", c, group)
+		return p, Errorf(ValueError, op, "'C_in' of input 'x' shape must be divisible by 'group', but got 'C_in': %d and 'group': %d.", c, group)
 	}
-	outC := a.Int("out_channel", w.Shape[0])
+	outC := a.Int("out_channel", w[0])
 	if outC <= 0 {
-		return p, 0, Errorf(RuntimeError, op, "'out_channel' should be greater than 0, but got: %d.", outC)
+		return p, Errorf(RuntimeError, op, "'out_channel' should be greater than 0, but got: %d.", outC)
 	}
-	if w.Shape[0] != outC {
-		return p, 0, Errorf(RuntimeError, op, "'w_shape[0]' must be equal to 'out_channel', but got 'w_shape[0]': %d, 'out_channel': %d.", w.Shape[0], outC)
+	if w[0] != outC {
+		return p, Errorf(RuntimeError, op, "'w_shape[0]' must be equal to 'out_channel', but got 'w_shape[0]': %d, 'out_channel': %d.", w[0], outC)
 	}
 	if outC%group != 0 {
-		return p, 0, Errorf(ValueError, op, "'out_channel' must be divisible by 'group', but got 'out_channel': %d and 'group': %d.", outC, group)
+		return p, Errorf(ValueError, op, "'out_channel' must be divisible by 'group', but got 'out_channel': %d and 'group': %d.", outC, group)
 	}
 	for i := range 2 {
-		if w.Shape[2+i] != kernel[i] {
-			return p, 0, Errorf(RuntimeError, op, "'w_shape[%d]' must be equal to 'kernel_size[%d]', but got 'w_shape[%d]': %d, 'kernel_size[%d]': %d.",
-				2+i, i, 2+i, w.Shape[2+i], i, kernel[i])
+		if w[2+i] != kernel[i] {
+			return p, Errorf(RuntimeError, op, "'w_shape[%d]' must be equal to 'kernel_size[%d]', but got 'w_shape[%d]': %d, 'kernel_size[%d]': %d.",
+				2+i, i, 2+i, w[2+i], i, kernel[i])
 		}
 	}
 	if mode != "same" && (h+pad[0]+pad[1] < kernel[0] || wd+pad[2]+pad[3] < kernel[1]) {
 		// Sic: MindSpore names the primitive 'Conv2d' here.
-		return p, 0, &Error{Kind: ValueError, Msg: "For 'Conv2d', input shape's h and w after padding must be greater than or equal to kernel_size's h and w respectively."}
+		return p, &Error{Kind: ValueError, Msg: "For 'Conv2d', input shape's h and w after padding must be greater than or equal to kernel_size's h and w respectively."}
 	}
 	var out [2]int
 	in := [2]int{h, wd}
@@ -174,14 +182,14 @@ func conv2D(a Attrs, x, w tensor.Meta) (cpu.Conv2DParams, tensor.DType, error) {
 			out[i] = floorDiv(in[i]+pad[2*i]+pad[2*i+1]-span, stride[i]) + 1
 		}
 		if out[i] < 0 {
-			return p, 0, &Error{Kind: ValueError, Msg: fmt.Sprintf("For 'Conv2D output_shape',  shape element [%d] must be positive integer or -1, but got: %d.", 2+i, out[i])}
+			return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For 'Conv2D output_shape',  shape element [%d] must be positive integer or -1, but got: %d.", 2+i, out[i])}
 		}
 	}
 	return cpu.Conv2DParams{
 		N: n, C: c, H: h, W: wd, OutC: outC, KH: kernel[0], KW: kernel[1], OH: out[0], OW: out[1],
 		StrideH: stride[0], StrideW: stride[1], DilationH: dilation[0], DilationW: dilation[1],
 		PadTop: pad[0], PadLeft: pad[2], Groups: group,
-	}, dt, nil
+	}, nil
 }
 
 // convPad reads attribute "pad" (top, bottom, left, right; an int for all
@@ -234,11 +242,15 @@ var Conv2D = define(&Primitive{
 		}
 		return []tensor.Meta{{DType: dt, Shape: tensor.Shape{p.N, p.OutC, p.OH, p.OW}}}, nil
 	},
+	// Eval computes in the dtype Infer gave the output, float64 included,
+	// which Infer refuses as MindSpore does: the float64 gradient checks
+	// run the kernel through a twin of Conv2D that infers it.
 	Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		p, dt, err := conv2D(a, in[0].Meta(), in[1].Meta())
+		p, err := convGeometry(a, in[0].Shape(), in[1].Shape())
 		if err != nil {
 			return nil, err
 		}
+		dt := out[0].DType
 		x, err := castTo(ctx, in[0], dt)
 		if err != nil {
 			return nil, err
@@ -258,7 +270,128 @@ var Conv2D = define(&Primitive{
 			cpu.Conv2D(p, tensor.Elems[int64](x), tensor.Elems[int64](w), d)
 		case []float32:
 			cpu.Conv2D(p, tensor.Elems[float32](x), tensor.Elems[float32](w), d)
+		case []float64:
+			cpu.Conv2D(p, tensor.Elems[float64](x), tensor.Elems[float64](w), d)
 		}
 		return []*tensor.Tensor{y}, nil
 	},
 })
+
+// convGradDTypes are the dtypes of Conv2D's gradients: its float ones.
+var convGradDTypes = []tensor.DType{tensor.Float16, tensor.Float32}
+
+// convBackprop checks an application of Conv2DBackpropInput or
+// Conv2DBackpropFilter: the output's cotangent dout and the forward's
+// other operand, whose dtypes must agree, and attribute size, the shape
+// of the operand whose gradient it is. It works out the forward's
+// geometry, the input of shape x convolved by the weight of shape w, one
+// of them size and the other the operand's.
+func convBackprop(op string, a Attrs, in []tensor.Meta, size string) (cpu.Conv2DParams, tensor.Shape, error) {
+	var p cpu.Conv2DParams
+	if err := arity(op, in, 2); err != nil {
+		return p, nil, err
+	}
+	dout, other := in[0], in[1]
+	if err := checkDType(op, "dout", dout.DType, convGradDTypes...); err != nil {
+		return p, nil, err
+	}
+	if other.DType != dout.DType {
+		return p, nil, Errorf(TypeError, op, "the types of 'dout' and its other input should be the same, but got Tensor[%v] and Tensor[%v].",
+			dout.DType, other.DType)
+	}
+	shape, err := shapeAttr(op, a, size, 4)
+	if err != nil {
+		return p, nil, err
+	}
+	x, w := shape, other.Shape
+	if size == "filter_size" {
+		x, w = other.Shape, shape
+	}
+	p, err = convGeometry(a, x, w)
+	if err != nil {
+		return p, nil, err
+	}
+	if want := (tensor.Shape{p.N, p.OutC, p.OH, p.OW}); !dout.Shape.Equal(want) {
+		return p, nil, Errorf(ValueError, op, "the shape of 'dout' should be %s, the output shape of the convolution, but got %s.",
+			msVector(want), msVector(dout.Shape))
+	}
+	return p, shape, nil
+}
+
+// shapeAttr reads attribute name, the shape of rank rank that a gradient
+// primitive gives its output.
+func shapeAttr(op string, a Attrs, name string, rank int) (tensor.Shape, error) {
+	var s tensor.Shape
+	switch v := a[name].(type) {
+	case []int:
+		s = tensor.Shape(v).Clone()
+	case tensor.Shape:
+		s = v.Clone()
+	}
+	if len(s) != rank {
+		return nil, Errorf(ValueError, op, "the '%s' must be a tuple of %d ints, but got %s.", name, rank, pyValue(a[name]))
+	}
+	for _, d := range s {
+		if d < 0 {
+			return nil, Errorf(ValueError, op, "the '%s' must be a tuple of %d ints, but got %s.", name, rank, pyValue(a[name]))
+		}
+	}
+	return s, nil
+}
+
+// convBackpropPrim defines a gradient of Conv2D: dout and the forward's
+// other operand in, the gradient of the operand named by attribute size
+// out, computed by run. Eval computes float64 too, as Conv2D's does.
+func convBackpropPrim(name, size string, run func(p cpu.Conv2DParams, dout, other, out *tensor.Tensor)) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			_, shape, err := convBackprop(name, a, in, size)
+			if err != nil {
+				return nil, err
+			}
+			return []tensor.Meta{{DType: in[0].DType, Shape: shape}}, nil
+		},
+		Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			x, w := out[0].Shape, in[1].Shape()
+			if size == "filter_size" {
+				x, w = w, x
+			}
+			p, err := convGeometry(a, x, w)
+			if err != nil {
+				return nil, err
+			}
+			z, err := ctx.Alloc(out[0])
+			if err != nil {
+				return nil, err
+			}
+			run(p, in[0], in[1], z)
+			return []*tensor.Tensor{z}, nil
+		},
+	})
+}
+
+// The gradients of Conv2D, with Conv2D's attributes. Conv2DBackpropInput
+// (dout, w) is the gradient with respect to the input, whose shape is
+// attribute "input_size": the transposed convolution of dout by w.
+// Conv2DBackpropFilter(dout, x) is the gradient with respect to the
+// weight, whose shape is attribute "filter_size". Each is linear in both
+// its inputs, and their gradients are Conv2D and each other.
+var (
+	Conv2DBackpropInput = convBackpropPrim("Conv2DBackpropInput", "input_size", func(p cpu.Conv2DParams, dout, w, dx *tensor.Tensor) {
+		switch d := dx.Data().(type) {
+		case []float32:
+			cpu.Conv2DBackpropInput(p, tensor.Elems[float32](dout), tensor.Elems[float32](w), d)
+		case []float64:
+			cpu.Conv2DBackpropInput(p, tensor.Elems[float64](dout), tensor.Elems[float64](w), d)
+		}
+	})
+	Conv2DBackpropFilter = convBackpropPrim("Conv2DBackpropFilter", "filter_size", func(p cpu.Conv2DParams, dout, x, dw *tensor.Tensor) {
+		switch d := dw.Data().(type) {
+		case []float32:
+			cpu.Conv2DBackpropFilter(p, tensor.Elems[float32](dout), tensor.Elems[float32](x), d)
+		case []float64:
+			cpu.Conv2DBackpropFilter(p, tensor.Elems[float64](dout), tensor.Elems[float64](x), d)
+		}
+	})
+)

@@ -382,29 +382,22 @@ func gatherNdAs[I cpu.Index](z, x *tensor.Tensor, idx []I, dims []int, inner int
 var TensorScatterUpdate = define(&Primitive{
 	Name: "TensorScatterUpdate",
 	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-		const op = "TensorScatterUpdate"
-		if err := arity(op, in, 3); err != nil {
-			return nil, err
-		}
-		x, idx, upd := in[0], in[1], in[2]
-		k, err := ndIndex(op, x, idx)
-		if err != nil {
-			return nil, err
-		}
-		if upd.DType != x.DType {
-			return nil, Errorf(TypeError, op, "the dtype of 'updates' must be the same as 'input_x' (%v), but got %v.",
-				x.DType, upd.DType)
-		}
-		if want := ndShape(x.Shape, idx.Shape, k); !upd.Shape.Equal(want) {
-			return nil, Errorf(ValueError, op, "the shape of 'updates' must be %v, but got %v.", want, upd.Shape)
-		}
-		return oneMeta(x.DType, x.Shape), nil
+		return scatterNdMeta("TensorScatterUpdate", in)
 	},
-	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+	Eval: scatterNdEval("TensorScatterUpdate", scatterNdAs[int32], scatterNdAs[int64]),
+})
+
+// scatterNdEval evaluates TensorScatterUpdate or TensorScatterAdd: a copy
+// of x, into which the kernel for the indices' dtype scatters the updates.
+func scatterNdEval(op string,
+	scatter32 func(z, upd *tensor.Tensor, idx []int32, dims []int, inner int),
+	scatter64 func(z, upd *tensor.Tensor, idx []int64, dims []int, inner int),
+) func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+	return func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
 		x, idx, upd := in[0], in[1], in[2]
 		k := idx.Shape()[idx.Rank()-1]
 		dims := x.Shape()[:k]
-		if err := checkIndices("TensorScatterUpdate", idx, dims, 0); err != nil {
+		if err := checkIndices(op, idx, dims, 0); err != nil {
 			return nil, err
 		}
 		z, err := allocOne(ctx, out)
@@ -415,13 +408,35 @@ var TensorScatterUpdate = define(&Primitive{
 		inner := x.Shape()[k:].Size()
 		switch d := idx.Data().(type) {
 		case []int32:
-			scatterNdAs(z, upd, d, dims, inner)
+			scatter32(z, upd, d, dims, inner)
 		case []int64:
-			scatterNdAs(z, upd, d, dims, inner)
+			scatter64(z, upd, d, dims, inner)
 		}
 		return []*tensor.Tensor{z}, nil
-	},
-})
+	}
+}
+
+// scatterNdMeta infers TensorScatterUpdate or TensorScatterAdd: inputs x,
+// indices as GatherNd's, and updates of x's dtype and GatherNd's output
+// shape.
+func scatterNdMeta(op string, in []tensor.Meta) ([]tensor.Meta, error) {
+	if err := arity(op, in, 3); err != nil {
+		return nil, err
+	}
+	x, idx, upd := in[0], in[1], in[2]
+	k, err := ndIndex(op, x, idx)
+	if err != nil {
+		return nil, err
+	}
+	if upd.DType != x.DType {
+		return nil, Errorf(TypeError, op, "the dtype of 'updates' must be the same as 'input_x' (%v), but got %v.",
+			x.DType, upd.DType)
+	}
+	if want := ndShape(x.Shape, idx.Shape, k); !upd.Shape.Equal(want) {
+		return nil, Errorf(ValueError, op, "the shape of 'updates' must be %v, but got %v.", want, upd.Shape)
+	}
+	return oneMeta(x.DType, x.Shape), nil
+}
 
 func scatterNdAs[I cpu.Index](z, upd *tensor.Tensor, idx []I, dims []int, inner int) {
 	switch z.DType().StorageSize() {
@@ -433,6 +448,42 @@ func scatterNdAs[I cpu.Index](z, upd *tensor.Tensor, idx []I, dims []int, inner 
 		cpu.ScatterNd(words[uint32](z), words[uint32](upd), idx, dims, inner)
 	case 8:
 		cpu.ScatterNd(words[uint64](z), words[uint64](upd), idx, dims, inner)
+	}
+}
+
+// TensorScatterAdd is TensorScatterUpdate that adds: the output is x with
+// each row's update added at its index tuple, so that rows naming one
+// position all add to it. It is the adjoint of GatherNd, and so the
+// cotangent of GatherNd and Gather. Inputs as TensorScatterUpdate's; x is
+// a number type.
+var TensorScatterAdd = define(&Primitive{
+	Name: "TensorScatterAdd",
+	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+		out, err := scatterNdMeta("TensorScatterAdd", in)
+		if err == nil && in[0].DType == tensor.Bool {
+			return nil, Errorf(TypeError, "TensorScatterAdd", "the 'input_x' must be a Tensor of a number type, but got Tensor[Bool].")
+		}
+		return out, err
+	},
+	Eval: scatterNdEval("TensorScatterAdd", scatterAddAs[int32], scatterAddAs[int64]),
+})
+
+func scatterAddAs[I cpu.Index](z, upd *tensor.Tensor, idx []I, dims []int, inner int) {
+	switch d := z.Data().(type) {
+	case []uint8:
+		cpu.ScatterNdAdd(d, tensor.Elems[uint8](upd), idx, dims, inner)
+	case []int8:
+		cpu.ScatterNdAdd(d, tensor.Elems[int8](upd), idx, dims, inner)
+	case []int16:
+		cpu.ScatterNdAdd(d, tensor.Elems[int16](upd), idx, dims, inner)
+	case []int32:
+		cpu.ScatterNdAdd(d, tensor.Elems[int32](upd), idx, dims, inner)
+	case []int64:
+		cpu.ScatterNdAdd(d, tensor.Elems[int64](upd), idx, dims, inner)
+	case []float32:
+		cpu.ScatterNdAdd(d, tensor.Elems[float32](upd), idx, dims, inner)
+	case []float64:
+		cpu.ScatterNdAdd(d, tensor.Elems[float64](upd), idx, dims, inner)
 	}
 }
 

@@ -120,3 +120,119 @@ var (
 		}
 	})
 )
+
+// poolGrad checks an application of a pooling gradient: x is the meta of
+// the pooling's input, and v that of the gradient's other operand, which
+// must have x's dtype and the shape vShape gives it.
+func poolGrad(op string, a Attrs, x, v tensor.Meta, vShape func(cpu.Pool2DParams) tensor.Shape) (cpu.Pool2DParams, error) {
+	p, err := pool2D(op, a, x)
+	if err != nil {
+		return p, err
+	}
+	if v.DType != x.DType {
+		return p, Errorf(TypeError, op, "the types of its inputs should be the same, but got Tensor[%v] and Tensor[%v].", x.DType, v.DType)
+	}
+	if want := vShape(p); !v.Shape.Equal(want) {
+		return p, Errorf(ValueError, op, "the shape of its gradient input should be %s, but got %s.", msVector(want), msVector(v.Shape))
+	}
+	return p, nil
+}
+
+// poolIn and poolOut are the shapes of a pooling's input and output.
+func poolIn(p cpu.Pool2DParams) tensor.Shape  { return tensor.Shape{p.N, p.C, p.H, p.W} }
+func poolOut(p cpu.Pool2DParams) tensor.Shape { return tensor.Shape{p.N, p.C, p.OH, p.OW} }
+
+// maxPoolGradPrim defines a primitive of MaxPool's gradient family, with
+// MaxPool's attributes: (x, v) in, where x is MaxPool's input and v has
+// the shape vShape gives; out a tensor of the shape outShape gives,
+// computed by run.
+func maxPoolGradPrim(name string, vShape, outShape func(cpu.Pool2DParams) tensor.Shape, run func(p cpu.Pool2DParams, x, v, out *tensor.Tensor)) *Primitive {
+	return define(&Primitive{
+		Name: name,
+		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(name, in, 2); err != nil {
+				return nil, err
+			}
+			p, err := poolGrad(name, a, in[0], in[1], vShape)
+			if err != nil {
+				return nil, err
+			}
+			return []tensor.Meta{{DType: in[0].DType, Shape: outShape(p)}}, nil
+		},
+		Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			p, err := pool2D(name, a, in[0].Meta())
+			if err != nil {
+				return nil, err
+			}
+			z, err := ctx.Alloc(out[0])
+			if err != nil {
+				return nil, err
+			}
+			run(p, in[0], in[1], z)
+			return []*tensor.Tensor{z}, nil
+		},
+	})
+}
+
+// The gradients of the pooling primitives, with their attributes.
+// MaxPoolGrad(x, dout) is MaxPool's gradient with respect to its input x:
+// each window's dout goes to the first maximum of x in it, found again
+// from x. MaxPoolGradGrad(x, ddx) is MaxPoolGrad's gradient with respect
+// to dout: ddx at each window's maximum. AvgPoolGrad(dout) is AvgPool's
+// gradient, of the input shape in attribute "input_size": each window's
+// dout spread evenly over its positions inside the input.
+var (
+	MaxPoolGrad = maxPoolGradPrim("MaxPoolGrad", poolOut, poolIn,
+		func(p cpu.Pool2DParams, x, dout, dx *tensor.Tensor) {
+			switch d := dx.Data().(type) {
+			case []float32:
+				cpu.MaxPool2DGrad(p, tensor.Elems[float32](x), tensor.Elems[float32](dout), d)
+			case []float64:
+				cpu.MaxPool2DGrad(p, tensor.Elems[float64](x), tensor.Elems[float64](dout), d)
+			}
+		})
+	MaxPoolGradGrad = maxPoolGradPrim("MaxPoolGradGrad", poolIn, poolOut,
+		func(p cpu.Pool2DParams, x, ddx, ddout *tensor.Tensor) {
+			switch d := ddout.Data().(type) {
+			case []float32:
+				cpu.MaxPool2DGradGrad(p, tensor.Elems[float32](x), tensor.Elems[float32](ddx), d)
+			case []float64:
+				cpu.MaxPool2DGradGrad(p, tensor.Elems[float64](x), tensor.Elems[float64](ddx), d)
+			}
+		})
+	AvgPoolGrad = define(&Primitive{
+		Name: "AvgPoolGrad",
+		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			const op = "AvgPoolGrad"
+			if err := arity(op, in, 1); err != nil {
+				return nil, err
+			}
+			shape, err := shapeAttr(op, a, "input_size", 4)
+			if err != nil {
+				return nil, err
+			}
+			x := tensor.Meta{DType: in[0].DType, Shape: shape}
+			if _, err := poolGrad(op, a, x, in[0], poolOut); err != nil {
+				return nil, err
+			}
+			return []tensor.Meta{x}, nil
+		},
+		Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			p, err := pool2D("AvgPoolGrad", a, out[0])
+			if err != nil {
+				return nil, err
+			}
+			dx, err := ctx.Alloc(out[0])
+			if err != nil {
+				return nil, err
+			}
+			switch d := dx.Data().(type) {
+			case []float32:
+				cpu.AvgPool2DGrad(p, tensor.Elems[float32](in[0]), d)
+			case []float64:
+				cpu.AvgPool2DGrad(p, tensor.Elems[float64](in[0]), d)
+			}
+			return []*tensor.Tensor{dx}, nil
+		},
+	})
+)

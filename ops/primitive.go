@@ -76,6 +76,10 @@ type Primitive struct {
 	// inputs. It allocates through ctx, so that an executor can hand it
 	// planned memory, and may return an input's storage reshaped.
 	Eval func(ctx *Ctx, attrs Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error)
+	// Bprop is the gradient rule (grad.go): the inputs' cotangents from
+	// the outputs'. BpropUses says which tensors it reads beyond metas.
+	Bprop     func(g *Grad) []Value
+	BpropUses Uses
 }
 
 func (p *Primitive) String() string { return p.Name }

@@ -29,6 +29,7 @@ func runFile(path string, args []string, stdin io.Reader, stdout, stderr io.Writ
 
 	s := interp.NewSession()
 	s.Argv = append([]string{path}, args...)
+	s.Globals().Set("__file__", interp.Str(path))
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	err = s.ExecuteWith(ctx, string(src), sink, interp.ExecOptions{Filename: path, NoResult: true})
