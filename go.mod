@@ -3,6 +3,12 @@ module msrepl
 go 1.26
 
 require (
+	github.com/mmcloughlin/avo v0.5.0
+	golang.org/x/sys v0.38.0
+	gonum.org/v1/gonum v0.17.0
+)
+
+require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
@@ -15,9 +21,9 @@ require (
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	golang.org/x/image v0.30.0 // indirect
+	golang.org/x/mod v0.27.0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
-	golang.org/x/sys v0.0.0-20220310020820-b874c991c1a5 // indirect
 	golang.org/x/text v0.28.0 // indirect
-	gonum.org/v1/gonum v0.17.0
+	golang.org/x/tools v0.36.0 // indirect
 	gonum.org/v1/plot v0.17.0 // indirect
 )

@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64
+//go:build amd64
 
 package cpu
 
@@ -134,15 +134,24 @@ func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst 
 	for j := 0; j < nb; j += nr {
 		w := min(nr, nb-j)
 		panel := dst[j*kb : j*kb+kb*nr]
+		if trans {
+			// Column jj of the panel is a row of B as stored: read it
+			// contiguously and scatter into the panel, which is in L1.
+			for jj := range w {
+				for p, v := range b[(jc+j+jj)*ldb+pc:][:kb] {
+					panel[p*nr+jj] = v
+				}
+			}
+			if w < nr {
+				for p := range kb {
+					clear(panel[p*nr+w : p*nr+nr])
+				}
+			}
+			continue
+		}
 		for p := range kb {
 			row := panel[p*nr : p*nr+nr]
-			if trans {
-				for jj := range w {
-					row[jj] = b[(jc+j+jj)*ldb+pc+p]
-				}
-			} else {
-				copy(row, b[(pc+p)*ldb+jc+j:][:w])
-			}
+			copy(row, b[(pc+p)*ldb+jc+j:][:w])
 			clear(row[w:])
 		}
 	}

@@ -1,0 +1,47 @@
+package cpu
+
+import "golang.org/x/sys/cpu"
+
+//go:generate go run ./internal/asmgen -out gemm_avx512_amd64.s -stubs gemm_avx512_stub_amd64.go
+
+// AVX512 is GEMM on packed panels (packedGemm) around AVX-512 micro-kernels
+// in assembly, generated with avo by internal/asmgen. At start-up it
+// becomes Gemm on machines that have AVX-512.
+type AVX512 struct{}
+
+func init() {
+	if cpu.X86.HasAVX512F {
+		Gemm = AVX512{}
+	}
+}
+
+// The blockings keep a B panel (kc×nr: 32 KiB) in the 48 KiB L1 next to the
+// A panel streaming past it, and an A block (mc×kc: 128 or 256 KiB) in the
+// 1 MiB L2.
+var (
+	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel}
+	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096, kernel: dgemmKernel}
+)
+
+// Sgemm is float32 GEMM.
+func (AVX512) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	sgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+// Dgemm is float64 GEMM.
+func (AVX512) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	dgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+// sgemmKernel checks the bounds the assembly relies on, once per tile:
+// the panels hold k rows, and C the rows it writes.
+func sgemmKernel(k int, a, b, c []float32, ldc, rows int) {
+	_, _, _ = a[8*k-1], b[32*k-1], c[(rows-1)*ldc+31]
+	sgemmKernel8x32AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
+}
+
+// dgemmKernel is sgemmKernel for float64.
+func dgemmKernel(k int, a, b, c []float64, ldc, rows int) {
+	_, _, _ = a[8*k-1], b[16*k-1], c[(rows-1)*ldc+15]
+	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
+}

@@ -1,0 +1,111 @@
+// Command asmgen writes the assembly of package cpu with avo
+// (github.com/mmcloughlin/avo): the AVX-512 GEMM micro-kernels. Run it
+// through go generate in devices/cpu; the output is committed, so building
+// msrepl never runs it.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	Package("msrepl/devices/cpu")
+	ConstraintExpr("amd64")
+	microKernel(float32Kernel)
+	microKernel(float64Kernel)
+	Generate()
+}
+
+// A kernelSpec is one element type's micro-kernel: an mr×(vecs·lanes)
+// tile of C accumulated in zmm registers.
+type kernelSpec struct {
+	name, elem string
+	size       int // bytes per element
+	mr, vecs   int
+	broadcast  func(mem, dst Op)
+	fma        func(b, a, acc Op)
+	add        func(mem, x, dst Op)
+	move       func(src, dst Op)
+}
+
+// Eight rows of two vectors: 16 accumulators, enough independent FMA
+// chains to cover the FMA units' latency, and per inner index two loads of
+// B and eight broadcasts of A for sixteen FMAs.
+var (
+	float32Kernel = kernelSpec{name: "sgemmKernel8x32AVX512", elem: "float32", size: 4, mr: 8, vecs: 2,
+		broadcast: func(m, d Op) { VBROADCASTSS(m, d) }, fma: func(b, a, acc Op) { VFMADD231PS(b, a, acc) },
+		add: func(m, x, d Op) { VADDPS(m, x, d) }, move: func(s, d Op) { VMOVUPS(s, d) }}
+	float64Kernel = kernelSpec{name: "dgemmKernel8x16AVX512", elem: "float64", size: 8, mr: 8, vecs: 2,
+		broadcast: func(m, d Op) { VBROADCASTSD(m, d) }, fma: func(b, a, acc Op) { VFMADD231PD(b, a, acc) },
+		add: func(m, x, d Op) { VADDPD(m, x, d) }, move: func(s, d Op) { VMOVUPD(s, d) }}
+)
+
+var zmm = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7,
+	reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
+	reg.Z16, reg.Z17, reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23,
+	reg.Z24, reg.Z25, reg.Z26, reg.Z27, reg.Z28, reg.Z29, reg.Z30, reg.Z31}
+
+// microKernel emits
+//
+//	func name(k int, a, b, c *elem, ldc, rows int)
+//
+// which adds the product of an A panel (k×mr, row p holding A[0:mr, p])
+// and a B panel (k×nr, row-major) to the first rows rows of the mr×nr
+// tile of C at c, whose rows are ldc elements apart.
+func microKernel(s kernelSpec) {
+	TEXT(s.name, NOSPLIT, fmt.Sprintf("func(k int, a, b, c *%s, ldc, rows int)", s.elem))
+	Doc(fmt.Sprintf("%s adds an A panel times a B panel to a %d×%d tile of C (see gemm_avx512_amd64.go).",
+		s.name, s.mr, s.vecs*64/s.size))
+	k := Load(Param("k"), GP64())
+	pa := Load(Param("a"), GP64())
+	pb := Load(Param("b"), GP64())
+	pc := Load(Param("c"), GP64())
+	ldc := Load(Param("ldc"), GP64())
+	rows := Load(Param("rows"), GP64())
+	// Registers: Z0–Z1 hold B's row, Z2–Z3 alternate as A's broadcasts,
+	// Z16 on hold the accumulators.
+	acc := func(i, v int) reg.VecPhysical { return zmm[16+i*s.vecs+v] }
+	for i := range s.mr {
+		for v := range s.vecs {
+			VPXORD(acc(i, v), acc(i, v), acc(i, v))
+		}
+	}
+	Label("loop")
+	TESTQ(k, k)
+	JZ(LabelRef("store"))
+	for v := range s.vecs {
+		s.move(Mem{Base: pb, Disp: 64 * v}, zmm[v])
+	}
+	for i := range s.mr {
+		a := zmm[2+i%2]
+		s.broadcast(Mem{Base: pa, Disp: s.size * i}, a)
+		for v := range s.vecs {
+			s.fma(zmm[v], a, acc(i, v))
+		}
+	}
+	ADDQ(U32(s.size*s.mr), pa)
+	ADDQ(U32(64*s.vecs), pb)
+	DECQ(k)
+	JMP(LabelRef("loop"))
+
+	Label("store")
+	SHLQ(U8(map[int]int{4: 2, 8: 3}[s.size]), ldc)
+	for i := range s.mr {
+		if i > 0 {
+			CMPQ(rows, U8(i))
+			JLE(LabelRef("done"))
+			ADDQ(ldc, pc)
+		}
+		for v := range s.vecs {
+			s.add(Mem{Base: pc, Disp: 64 * v}, acc(i, v), acc(i, v))
+			s.move(acc(i, v), Mem{Base: pc, Disp: 64 * v})
+		}
+	}
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
