@@ -32,6 +32,9 @@ type Stats struct {
 	Peak   int64 // the most bytes in use since the last ResetPeak
 	Limit  int64 // 0: unlimited
 	Allocs int64 // buffers handed out
+	// Cached is memory a device keeps for reuse after its buffers died:
+	// not in use, and not given back to the system either.
+	Cached int64
 }
 
 // A Buffer is a block of device memory. Its words are 8-byte aligned, so

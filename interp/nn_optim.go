@@ -428,13 +428,22 @@ func (th *Thread) sgdStep(self *Instance, gradients Value) (Value, error) {
 	return successes(len(s.params)), nil
 }
 
-// descend is p -= lr·step.
+// descend is p -= lr·step, in one pass (ApplyGradientDescent).
 func (th *Thread) descend(p *Tensor, step, lr *tensor.Tensor) error {
-	d, err := th.binop(ops.Mul, step, lr)
-	if err != nil {
-		return err
+	dt := p.t.DType()
+	var err error
+	if lr.DType() != dt {
+		if lr, err = th.copyTensor(lr, dt); err != nil {
+			return err
+		}
 	}
-	if d, err = th.binop(ops.Sub, p.t, d); err != nil {
+	if step.DType() != dt {
+		if step, err = th.copyTensor(step, dt); err != nil {
+			return err
+		}
+	}
+	d, err := th.apply1(ops.ApplyGradientDescent, nil, p.t, lr, step)
+	if err != nil {
 		return err
 	}
 	return th.setParamData(p, d)

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 
 	"msrepl/devices"
 	"msrepl/tensor"
@@ -134,6 +135,10 @@ func (e *Eager) Apply(p *Primitive, attrs Attrs, args ...Value) ([]Value, error)
 		return nil, err
 	}
 	out, err := p.Eval(e.Ctx, attrs, in, outMeta)
+	// Kernels read the inputs through slices of their buffers, which do
+	// not keep the buffers alive, and a device may reuse a dead buffer's
+	// memory for the next allocation: the inputs must outlive Eval.
+	runtime.KeepAlive(in)
 	if err != nil {
 		return nil, err
 	}

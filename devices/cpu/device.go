@@ -21,6 +21,8 @@ type Device struct {
 	// free word in it.
 	slab []uint64
 	next int
+	// cache holds the memory of larger buffers (cache.go).
+	cache regionCache
 }
 
 // Small buffers come out of slabs: a cleanup per buffer costs more than a
@@ -48,15 +50,44 @@ func (d *Device) Alloc(n int) (*devices.Buffer, error) {
 	if n <= smallBufBytes {
 		return d.allocSmall(n)
 	}
-	if err := d.reserveOrCollect(int64(n)); err != nil {
+	size := classOf(n)
+	if err := d.reserveOrCollect(int64(size)); err != nil {
+		err.Requested = int64(n)
 		return nil, err
 	}
-	b := devices.NewBuffer(n)
-	runtime.AddCleanup(b, d.release, int64(n))
 	d.mu.Lock()
-	d.stats.Allocs++
+	// Trimming here rather than in recycle keeps it on the goroutine that
+	// allocates, which is also the one that might still read a dead
+	// buffer it forgot to keep alive.
+	d.cache.trim(d.stats.InUse)
+	r, recycled, err := d.cache.take(size)
+	collect := err == nil && d.cache.noteAlloc(size)
+	if err == nil {
+		d.stats.Allocs++
+	}
 	d.mu.Unlock()
+	if err != nil {
+		d.release(int64(size))
+		s := d.Stats()
+		return nil, &devices.OutOfMemoryError{Device: d.Name(), Requested: int64(n), InUse: s.InUse, Limit: s.Limit}
+	}
+	if recycled {
+		clear(r)
+	}
+	if collect {
+		d.cache.collectInBackground()
+	}
+	b := devices.BufferIn(r, n)
+	runtime.AddCleanup(b, d.recycle, r)
 	return b, nil
+}
+
+// recycle is a large buffer's cleanup: its region goes back to the cache.
+func (d *Device) recycle(r []uint64) {
+	d.mu.Lock()
+	d.stats.InUse -= int64(len(r) * 8)
+	d.cache.put(r)
+	d.mu.Unlock()
 }
 
 // allocSmall carves a buffer from the current slab, starting a new one
@@ -137,7 +168,9 @@ func (d *Device) collect(n int64) {
 func (d *Device) Stats() devices.Stats {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.stats
+	s := d.stats
+	s.Cached = d.cache.cached
+	return s
 }
 
 // SetLimit sets the limit in bytes; 0 removes it.

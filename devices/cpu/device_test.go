@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"msrepl/devices"
 )
@@ -15,11 +16,67 @@ func TestAllocAccounting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// 1000 bytes take the 1 KiB class.
 	s := d.Stats()
-	if s.InUse != 1000 || s.Peak != 1000 || s.Allocs != 1 {
+	if s.InUse != 1024 || s.Peak != 1024 || s.Allocs != 1 {
 		t.Fatalf("stats after one alloc = %+v", s)
 	}
 	runtime.KeepAlive(b)
+}
+
+func TestClassOf(t *testing.T) {
+	for _, c := range []struct{ n, class int }{
+		{257, 512}, {1000, 1024}, {1024, 1024}, {1025, 1280}, {1536, 1536}, {2048, 2048},
+		{2049, 2560}, {100 << 10, 112 << 10}, {3 << 20, 3 << 20}, {(3 << 20) + 1, 7 << 19},
+	} {
+		if got := classOf(c.n); got != c.class {
+			t.Errorf("classOf(%d) = %d, want %d", c.n, got, c.class)
+		}
+	}
+}
+
+// A dead buffer's region is reused, zeroed, by the next allocation of its
+// class, and the memory it held in between shows as cached.
+func TestAllocRecyclesRegions(t *testing.T) {
+	d := New(0)
+	b, err := d.Alloc(100 << 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := devices.View[uint64](b)
+	for i := range words {
+		words[i] = ^uint64(0)
+	}
+	first := &words[0]
+	b, words = nil, nil
+	for range 100 {
+		runtime.GC()
+		if d.Stats().Cached > 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	class := int64(classOf(100 << 10))
+	if s := d.Stats(); s.Cached != class || s.InUse != 0 {
+		t.Fatalf("after the buffer died: %+v, want %d cached and none in use", s, class)
+	}
+	b2, err := d.Alloc(99 << 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := devices.View[uint64](b2)
+	if &again[0] != first {
+		t.Errorf("the region was not reused")
+	}
+	for i, w := range again {
+		if w != 0 {
+			t.Fatalf("recycled word %d = %#x, want 0", i, w)
+		}
+	}
+	if s := d.Stats(); s.Cached != 0 || s.InUse != class {
+		t.Errorf("after reuse: %+v", s)
+	}
+	runtime.KeepAlive(b2)
 }
 
 func TestAllocLimit(t *testing.T) {

@@ -206,4 +206,4 @@ func BatchMatMul[T Number](transA, transB bool, aBatch, bBatch, outBatch []int, 
 
 // gemmGrain is the product size, in multiply-adds, from which a GEMM is
 // worth splitting across cores: about a quarter of a millisecond of work.
-const gemmGrain = 1 << 18
+const gemmGrain = 1 << 22

@@ -1,6 +1,10 @@
 package cpu
 
-import "golang.org/x/sys/cpu"
+import (
+	"math"
+
+	"golang.org/x/sys/cpu"
+)
 
 //go:generate go run ./internal/asmgen -out gemm_avx512_amd64.s -stubs gemm_avx512_stub_amd64.go
 
@@ -19,7 +23,7 @@ func init() {
 // A panel streaming past it, and an A block (mc×kc: 128 or 256 KiB) in the
 // 1 MiB L2.
 var (
-	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel}
+	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel, transPanel: packBTrans32}
 	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096, kernel: dgemmKernel}
 )
 
@@ -44,4 +48,19 @@ func sgemmKernel(k int, a, b, c []float32, ldc, rows int) {
 func dgemmKernel(k int, a, b, c []float64, ldc, rows int) {
 	_, _, _ = a[8*k-1], b[16*k-1], c[(rows-1)*ldc+15]
 	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
+}
+
+// packBTrans32 packs a 32-column panel of a transposed float32 B with
+// gathers, when the rows' offsets fit the gathers' 32-bit indices.
+func packBTrans32(dst, b []float32, ldb, kb int) bool {
+	if 31*ldb > math.MaxInt32 {
+		return false
+	}
+	_, _ = dst[32*kb-1], b[31*ldb+kb-1]
+	var idx [32]int32
+	for j := range idx {
+		idx[j] = int32(j * ldb)
+	}
+	packBTrans32AVX512(&dst[0], &b[0], &idx[0], kb)
+	return true
 }

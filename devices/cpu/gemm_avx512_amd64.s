@@ -243,3 +243,31 @@ store:
 done:
 	VZEROUPPER
 	RET
+
+// func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int)
+// Requires: AVX, AVX512F
+TEXT ·packBTrans32AVX512(SB), NOSPLIT, $0-32
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      idx+16(FP), DX
+	MOVQ      k+24(FP), BX
+	VMOVDQU32 (DX), Z2
+	VMOVDQU32 64(DX), Z3
+
+rows:
+	TESTQ      BX, BX
+	JZ         packed
+	KXNORW     K1, K1, K1
+	VGATHERDPS (CX)(Z2*4), K1, Z0
+	KXNORW     K2, K2, K2
+	VGATHERDPS (CX)(Z3*4), K2, Z1
+	VMOVUPS    Z0, (AX)
+	VMOVUPS    Z1, 64(AX)
+	ADDQ       $0x04, CX
+	ADDQ       $0x80, AX
+	DECQ       BX
+	JMP        rows
+
+packed:
+	VZEROUPPER
+	RET

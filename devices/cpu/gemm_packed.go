@@ -21,6 +21,10 @@ type packedGemm[T Float] struct {
 	// A[0:mr, p]) and a B panel (k×nr) to the first rows (1 to mr) rows
 	// of the mr×nr tile of c at row stride ldc.
 	kernel func(k int, a, b, c []T, ldc, rows int)
+	// transPanel, when set, packs a full panel of a transposed B: dst
+	// (kb×nr) from the nr rows of b that start ldb apart, kb elements of
+	// each. It reports false when it cannot, and packB does it in Go.
+	transPanel func(dst, b []T, ldb, kb int) bool
 	// buffers recycles packing space ([]T of kc·(mc+nc) elements plus a
 	// tile): large products need megabytes, and convolutions ask once per
 	// image.
@@ -85,7 +89,7 @@ func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T,
 		nb := min(g.nc, n-jc)
 		for pc := 0; pc < k; pc += kc {
 			kb := min(kc, k-pc)
-			packB(nr, transB, kb, nb, b, ldb, pc, jc, bp)
+			packB(nr, transB, kb, nb, b, ldb, pc, jc, bp, g.transPanel)
 			for ic := 0; ic < m; ic += g.mc {
 				mb := min(g.mc, m-ic)
 				packA(mr, transA, mb, kb, alpha, a, lda, ic, pc, ap)
@@ -130,10 +134,13 @@ func (g *packedGemm[T]) buffer(n int) *[]T {
 
 // packB copies op(B)[pc:pc+kb, jc:jc+nb] into dst as panels of nr columns,
 // each kb×nr row-major, zero-padded past column nb.
-func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst []T) {
+func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst []T, transPanel func(dst, b []T, ldb, kb int) bool) {
 	for j := 0; j < nb; j += nr {
 		w := min(nr, nb-j)
 		panel := dst[j*kb : j*kb+kb*nr]
+		if trans && w == nr && transPanel != nil && transPanel(panel, b[(jc+j)*ldb+pc:], ldb, kb) {
+			continue
+		}
 		if trans {
 			// Column jj of the panel is a row of B as stored: read it
 			// contiguously and scatter into the panel, which is in L1.

@@ -88,6 +88,9 @@ func unaryRun[T Number](op UnaryOp, dst, x []T) {
 			}
 		}
 	case ReLU:
+		if reluFloat(dst, x) {
+			return
+		}
 		for i, v := range x {
 			if v > 0 {
 				dst[i] = v

@@ -7,17 +7,7 @@ package cpu
 
 // ReluGrad computes dst = dout where y > 0, else 0.
 func ReluGrad[T Float](dst, dout, y []T) {
-	For(len(dst), 1, func(lo, hi int) {
-		ys := y[lo:hi]
-		z, d := dst[lo:lo+len(ys)], dout[lo:lo+len(ys)]
-		for i, v := range ys {
-			if v > 0 {
-				z[i] = d[i]
-			} else {
-				z[i] = 0
-			}
-		}
-	})
+	For(len(dst), 1, func(lo, hi int) { reluGradRun(dst[lo:hi], dout[lo:hi], y[lo:hi]) })
 }
 
 // SigmoidGrad computes dst = dout·y·(1−y), sigmoid's derivative at the

@@ -154,4 +154,19 @@ cases.append(error("Neg_bool", "Neg", [np.ones(3, bool)], "TypeError",
 cases.append(error("BitwiseAnd_float", "BitwiseAnd", [np.ones(3, np.float32), np.ones(3, np.int32)], "TypeError",
                    "For 'BitwiseAnd', the input dtype must be integer or bool, but got Float32."))
 
+# ApplyGradientDescent: var - alpha * delta in one pass.
+for dt in ["float32", "float64", "float16"]:
+    v, d = sample(r, dt, (3, 4)), sample(r, dt, (3, 4))
+    for ashape in [(), (1,)]:
+        alpha = np.full(ashape, 0.25, dt)
+        want = (v - alpha * d).astype(dt)
+        rt = 1e-3 if dt == "float16" else 1e-6
+        cases.append(case(f"ApplyGradientDescent_{dt}_alpha{len(ashape)}d", "ApplyGradientDescent", [v, alpha, d], [want], rtol=rt, atol=0))
+cases.append(error("ApplyGradientDescent_int", "ApplyGradientDescent", [np.ones(2, np.int32), np.ones((), np.int32), np.ones(2, np.int32)],
+                   "TypeError", "For 'ApplyGradientDescent', the 'var' must be a Tensor of a float type, but got Tensor[Int32]."))
+cases.append(error("ApplyGradientDescent_shape", "ApplyGradientDescent", [np.ones(2, np.float32), np.ones((), np.float32), np.ones(3, np.float32)],
+                   "ValueError", "For 'ApplyGradientDescent', the shape of 'delta' (3,) must be the shape of 'var' (2,)."))
+cases.append(error("ApplyGradientDescent_alpha", "ApplyGradientDescent", [np.ones(2, np.float32), np.ones(2, np.float32), np.ones(2, np.float32)],
+                   "ValueError", "For 'ApplyGradientDescent', the 'alpha' must be a scalar or a one-element Tensor, but got shape (2,)."))
+
 write("elementwise", cases)

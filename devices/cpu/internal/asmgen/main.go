@@ -17,7 +17,44 @@ func main() {
 	ConstraintExpr("amd64")
 	microKernel(float32Kernel)
 	microKernel(float64Kernel)
+	transposedPanel()
 	Generate()
+}
+
+// transposedPanel emits
+//
+//	func packBTrans32AVX512(dst, src *float32, idx *int32, k int)
+//
+// which packs a 32-column panel of a transposed B: for each of k inner
+// indices p, dst[32p : 32p+32] gets src[idx[j] + p] for j < 32, where idx
+// holds the 32 rows' offsets (j·ldb). Two gathers per panel row replace 32
+// scalar loads and stores with a stride of ldb.
+func transposedPanel() {
+	TEXT("packBTrans32AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int)")
+	Doc("packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	idx := Load(Param("idx"), GP64())
+	k := Load(Param("k"), GP64())
+	VMOVDQU32(Mem{Base: idx}, reg.Z2)
+	VMOVDQU32(Mem{Base: idx, Disp: 64}, reg.Z3)
+	Label("rows")
+	TESTQ(k, k)
+	JZ(LabelRef("packed"))
+	// A gather clears its mask as it goes, so each needs a fresh one.
+	KXNORW(reg.K1, reg.K1, reg.K1)
+	VGATHERDPS(Mem{Base: src, Index: reg.Z2, Scale: 4}, reg.K1, reg.Z0)
+	KXNORW(reg.K2, reg.K2, reg.K2)
+	VGATHERDPS(Mem{Base: src, Index: reg.Z3, Scale: 4}, reg.K2, reg.Z1)
+	VMOVUPS(reg.Z0, Mem{Base: dst})
+	VMOVUPS(reg.Z1, Mem{Base: dst, Disp: 64})
+	ADDQ(U8(4), src)
+	ADDQ(U8(128), dst)
+	DECQ(k)
+	JMP(LabelRef("rows"))
+	Label("packed")
+	VZEROUPPER()
+	RET()
 }
 
 // A kernelSpec is one element type's micro-kernel: an mr×(vecs·lanes)
