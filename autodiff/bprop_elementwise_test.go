@@ -182,10 +182,3 @@ func TestActivationGradientsInFloat32(t *testing.T) {
 		}
 	}
 }
-
-func init() {
-	addGradCases(
-		gradCase{prim: ops.ApplyGradientDescent, in: []input{rnd(3, 4), vals(nil, 0.3), rnd(3, 4)}, second: true},
-		gradCase{name: "ApplyGradientDescent/alpha[1]", prim: ops.ApplyGradientDescent, in: []input{rnd(5), vals([]int{1}, -0.7), rnd(5)}},
-	)
-}

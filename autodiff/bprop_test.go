@@ -125,7 +125,9 @@ type harness struct {
 }
 
 func newHarness(t *testing.T) *harness {
-	ctx := &ops.Ctx{Dev: cpu.New(0), Rand: rand.New(rand.NewPCG(1, 2))}
+	dev := cpu.New(0)
+	dev.Poison = true // a rule's kernels must write their outputs whole
+	ctx := &ops.Ctx{Dev: dev, Rand: rand.New(rand.NewPCG(1, 2))}
 	return &harness{t: t, ctx: ctx, eager: &ops.Eager{Ctx: ctx}}
 }
 

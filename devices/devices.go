@@ -17,6 +17,9 @@ type Device interface {
 	// Alloc returns a zeroed buffer of n bytes, or an *OutOfMemoryError when
 	// the buffer would take the bytes in use past the limit.
 	Alloc(n int) (*Buffer, error)
+	// AllocUninit is Alloc for a buffer its caller writes whole: its
+	// contents are unspecified, which spares clearing a recycled block.
+	AllocUninit(n int) (*Buffer, error)
 	// Stats reports the memory accounting.
 	Stats() Stats
 	// SetLimit sets the most bytes that may be in use at once; 0 means no

@@ -227,6 +227,8 @@ func compareTensor(got *tensor.Tensor, want jsonTensor, rtol, atol float64) erro
 			if !math.IsNaN(g) {
 				return fmt.Errorf("element %d = %v, want nan", i, g)
 			}
+		case math.IsNaN(g):
+			return fmt.Errorf("element %d = nan, want %v", i, w)
 		case math.IsInf(w, 0):
 			if g != w {
 				return fmt.Errorf("element %d = %v, want %v", i, g, w)

@@ -65,7 +65,7 @@ var Cast = define(&Primitive{
 		return []tensor.Meta{{DType: dt, Shape: in[0].Shape}}, nil
 	},
 	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		z, err := ctx.Alloc(out[0])
+		z, err := ctx.AllocOutput(out[0])
 		if err != nil {
 			return nil, err
 		}

@@ -8,7 +8,13 @@ import (
 	"msrepl/tensor"
 )
 
-func newTestCtx() *Ctx { return &Ctx{Dev: cpu.New(0)} }
+// newTestCtx's device poisons uninitialized outputs, so that a kernel
+// that leaves part of one unwritten fails its cases.
+func newTestCtx() *Ctx {
+	dev := cpu.New(0)
+	dev.Poison = true
+	return &Ctx{Dev: dev}
+}
 
 func TestEagerBroadcastAdd(t *testing.T) {
 	ctx := newTestCtx()

@@ -80,7 +80,7 @@ func castTo(ctx *Ctx, x *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error)
 	if x.DType() == dt {
 		return x, nil
 	}
-	out, err := ctx.Alloc(tensor.Meta{DType: dt, Shape: x.Shape()})
+	out, err := ctx.AllocOutput(tensor.Meta{DType: dt, Shape: x.Shape()})
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func binaryOperands(ctx *Ctx, in []*tensor.Tensor, dt tensor.DType, out tensor.M
 	if y, err = castTo(ctx, in[1], dt); err != nil {
 		return
 	}
-	z, err = ctx.Alloc(out)
+	z, err = ctx.AllocOutput(out)
 	return
 }
 

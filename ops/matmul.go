@@ -78,7 +78,7 @@ var MatMul = define(&Primitive{
 		return []tensor.Meta{{DType: x.DType, Shape: tensor.Shape{m, n}}}, nil
 	},
 	Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		z, err := ctx.Alloc(out[0])
+		z, err := allocProduct(ctx, out[0])
 		if err != nil {
 			return nil, err
 		}
@@ -90,6 +90,16 @@ var MatMul = define(&Primitive{
 		return []*tensor.Tensor{z}, nil
 	},
 })
+
+// allocProduct allocates a matrix product's output: uninitialized for
+// floats, which GEMM writes whole (beta 0); zeroed for integers, which the
+// integer GEMM accumulates into.
+func allocProduct(ctx *Ctx, m tensor.Meta) (*tensor.Tensor, error) {
+	if m.DType.IsFloat() {
+		return ctx.AllocOutput(m)
+	}
+	return ctx.Alloc(m)
+}
 
 // matDims is the rows and columns of the matrix in the last two dims of s,
 // transposed when trans is set.
@@ -162,7 +172,7 @@ var BatchMatMul = define(&Primitive{
 		return []tensor.Meta{{DType: x.DType, Shape: append(batch, m, n)}}, nil
 	},
 	Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		z, err := ctx.Alloc(out[0])
+		z, err := allocProduct(ctx, out[0])
 		if err != nil {
 			return nil, err
 		}

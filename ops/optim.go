@@ -5,11 +5,13 @@ import (
 	"msrepl/tensor"
 )
 
-// ApplyGradientDescent is var - alpha·delta, MindSpore's plain
-// gradient-descent update, in one pass: var and delta are floats of one
-// dtype and shape, alpha a 0-d or one-element tensor of that dtype. It
-// returns the updated value; assigning it to the Parameter is the
-// optimizer's business.
+// ApplyGradientDescent is MindSpore's plain gradient-descent update: it sets
+// var to var - alpha·delta in place, in one pass, and returns var. var and
+// delta are floats of one dtype and shape, alpha a 0-d or one-element
+// tensor of that dtype. Writing in place, as MindSpore's optimizers update
+// Parameters, spares a training step an allocation and a stream of memory
+// the size of every parameter; it is not differentiable, as an
+// optimizer's update is not in MindSpore.
 var ApplyGradientDescent = define(&Primitive{
 	Name: "ApplyGradientDescent",
 	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
@@ -33,31 +35,16 @@ var ApplyGradientDescent = define(&Primitive{
 		}
 		return oneMeta(v.DType, v.Shape), nil
 	},
-	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		z, err := allocOne(ctx, out)
-		if err != nil {
-			return nil, err
-		}
-		switch d := z.Data().(type) {
+	Eval: func(_ *Ctx, _ Attrs, in []*tensor.Tensor, _ []tensor.Meta) ([]*tensor.Tensor, error) {
+		v := in[0]
+		switch d := v.Data().(type) {
 		case []float32:
-			cpu.Descend(d, tensor.Elems[float32](in[0]), tensor.Elems[float32](in[2]), tensor.Elems[float32](in[1])[0])
+			cpu.Descend(d, d, tensor.Elems[float32](in[2]), tensor.Elems[float32](in[1])[0])
 		case []float64:
-			cpu.Descend(d, tensor.Elems[float64](in[0]), tensor.Elems[float64](in[2]), tensor.Elems[float64](in[1])[0])
+			cpu.Descend(d, d, tensor.Elems[float64](in[2]), tensor.Elems[float64](in[1])[0])
 		}
-		return []*tensor.Tensor{z}, nil
+		return []*tensor.Tensor{v}, nil
 	},
 })
 
-func init() {
-	bprop(ApplyGradientDescent, UsesInputs, func(g *Grad) []Value {
-		alpha, delta, d := g.In[1], g.In[2], g.Dout[0]
-		var dalpha, ddelta Value
-		if g.Wants(1) {
-			dalpha = g.Neg(g.Op(ReduceSum, nil, g.Mul(d, delta)))
-		}
-		if g.Wants(2) {
-			ddelta = g.Neg(g.Mul(d, alpha))
-		}
-		return []Value{g.Fit(d, 0), g.Fit(dalpha, 1), g.Fit(ddelta, 2)}
-	})
-}
+func init() { constant(ApplyGradientDescent) }

@@ -104,6 +104,13 @@ func (c *Ctx) Alloc(m tensor.Meta) (*tensor.Tensor, error) {
 	return tensor.New(c.Dev, m.DType, m.Shape)
 }
 
+// AllocOutput returns a tensor of the given meta whose elements are
+// unspecified: for outputs that the kernel writes whole, which spares
+// clearing memory the device recycled.
+func (c *Ctx) AllocOutput(m tensor.Meta) (*tensor.Tensor, error) {
+	return tensor.NewUninit(c.Dev, m.DType, m.Shape)
+}
+
 // Canceled reports the context's error, if it was canceled; kernels call
 // it between blocks of work.
 func (c *Ctx) Canceled() error {

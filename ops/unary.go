@@ -43,7 +43,7 @@ func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
 			if err != nil {
 				return nil, err
 			}
-			z, err := ctx.Alloc(out[0])
+			z, err := ctx.AllocOutput(out[0])
 			if err != nil {
 				return nil, err
 			}

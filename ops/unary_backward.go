@@ -34,7 +34,7 @@ func backwardPrim(name, first, second string,
 			return oneMeta(a.DType, a.Shape), nil
 		},
 		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			z, err := allocOne(ctx, out)
+			z, err := ctx.AllocOutput(out[0])
 			if err != nil {
 				return nil, err
 			}

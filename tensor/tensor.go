@@ -21,11 +21,21 @@ type Tensor struct {
 
 // New allocates a zeroed tensor on dev.
 func New(dev devices.Device, dt DType, shape Shape) (*Tensor, error) {
+	return newTensor(dev.Alloc, dt, shape)
+}
+
+// NewUninit is New for a tensor its caller writes whole: its elements are
+// unspecified until then.
+func NewUninit(dev devices.Device, dt DType, shape Shape) (*Tensor, error) {
+	return newTensor(dev.AllocUninit, dt, shape)
+}
+
+func newTensor(alloc func(int) (*devices.Buffer, error), dt DType, shape Shape) (*Tensor, error) {
 	n := shape.Size()
 	if n < 0 {
 		return nil, fmt.Errorf("negative dimension in shape %v", shape)
 	}
-	buf, err := dev.Alloc(n * dt.StorageSize())
+	buf, err := alloc(n * dt.StorageSize())
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,10 @@ type Device struct {
 	next int
 	// cache holds the memory of larger buffers (cache.go).
 	cache regionCache
+	// Poison fills every AllocUninit buffer with all-ones bytes (NaN, -1,
+	// true), so that tests catch a kernel that does not write its output
+	// whole.
+	Poison bool
 }
 
 // Small buffers come out of slabs: a cleanup per buffer costs more than a
@@ -46,7 +50,21 @@ func (d *Device) Name() string { return "CPU" }
 // collector reclaims it. When the limit would be crossed, it first collects
 // garbage, since buffers that are no longer reachable still count until
 // their cleanups run.
-func (d *Device) Alloc(n int) (*devices.Buffer, error) {
+func (d *Device) Alloc(n int) (*devices.Buffer, error) { return d.alloc(n, true) }
+
+// AllocUninit is Alloc without clearing a recycled region.
+func (d *Device) AllocUninit(n int) (*devices.Buffer, error) {
+	b, err := d.alloc(n, false)
+	if err == nil && d.Poison {
+		bytes := devices.View[byte](b)
+		for i := range bytes {
+			bytes[i] = 0xff
+		}
+	}
+	return b, err
+}
+
+func (d *Device) alloc(n int, zero bool) (*devices.Buffer, error) {
 	if n <= smallBufBytes {
 		return d.allocSmall(n)
 	}
@@ -71,7 +89,7 @@ func (d *Device) Alloc(n int) (*devices.Buffer, error) {
 		s := d.Stats()
 		return nil, &devices.OutOfMemoryError{Device: d.Name(), Requested: int64(n), InUse: s.InUse, Limit: s.Limit}
 	}
-	if recycled {
+	if recycled && zero {
 		clear(r)
 	}
 	if collect {

@@ -14,7 +14,7 @@ import (
 type AVX512 struct{}
 
 func init() {
-	if cpu.X86.HasAVX512F {
+	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		Gemm = AVX512{}
 	}
 }
@@ -23,7 +23,8 @@ func init() {
 // A panel streaming past it, and an A block (mc×kc: 128 or 256 KiB) in the
 // 1 MiB L2.
 var (
-	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel, transPanel: packBTrans32}
+	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel,
+		transPanel: packBTrans32, rowPanel: packA8}
 	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096, kernel: dgemmKernel}
 )
 
@@ -62,5 +63,20 @@ func packBTrans32(dst, b []float32, ldb, kb int) bool {
 		idx[j] = int32(j * ldb)
 	}
 	packBTrans32AVX512(&dst[0], &b[0], &idx[0], kb)
+	return true
+}
+
+// packA8 packs an 8-row panel of a float32 A with gathers, when the rows'
+// offsets fit the gathers' 32-bit indices.
+func packA8(dst, a []float32, lda, kb int, alpha float32) bool {
+	if 7*lda > math.MaxInt32 {
+		return false
+	}
+	_, _ = dst[8*kb-1], a[7*lda+kb-1]
+	var idx [8]int32
+	for i := range idx {
+		idx[i] = int32(i * lda)
+	}
+	packA8AVX512(&dst[0], &a[0], &idx[0], kb, alpha)
 	return true
 }

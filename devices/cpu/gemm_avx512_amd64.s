@@ -271,3 +271,29 @@ rows:
 packed:
 	VZEROUPPER
 	RET
+
+// func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·packA8AVX512(SB), NOSPLIT, $0-36
+	MOVQ         dst+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVQ         idx+16(FP), DX
+	MOVQ         k+24(FP), BX
+	VBROADCASTSS alpha+32(FP), Y4
+	VMOVDQU32    (DX), Y2
+
+cols:
+	TESTQ      BX, BX
+	JZ         packed
+	KXNORW     K1, K1, K1
+	VGATHERDPS (CX)(Y2*4), K1, Y0
+	VMULPS     Y4, Y0, Y0
+	VMOVUPS    Y0, (AX)
+	ADDQ       $0x04, CX
+	ADDQ       $0x20, AX
+	DECQ       BX
+	JMP        cols
+
+packed:
+	VZEROUPPER
+	RET

@@ -25,6 +25,10 @@ type packedGemm[T Float] struct {
 	// (kb×nr) from the nr rows of b that start ldb apart, kb elements of
 	// each. It reports false when it cannot, and packB does it in Go.
 	transPanel func(dst, b []T, ldb, kb int) bool
+	// rowPanel, when set, packs a full panel of A as stored, times alpha:
+	// dst (kb×mr) from the mr rows of a that start lda apart. It reports
+	// false when it cannot, and packA does it in Go.
+	rowPanel func(dst, a []T, lda, kb int, alpha T) bool
 	// buffers recycles packing space ([]T of kc·(mc+nc) elements plus a
 	// tile): large products need megabytes, and convolutions ask once per
 	// image.
@@ -92,7 +96,7 @@ func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T,
 			packB(nr, transB, kb, nb, b, ldb, pc, jc, bp, g.transPanel)
 			for ic := 0; ic < m; ic += g.mc {
 				mb := min(g.mc, m-ic)
-				packA(mr, transA, mb, kb, alpha, a, lda, ic, pc, ap)
+				packA(mr, transA, mb, kb, alpha, a, lda, ic, pc, ap, g.rowPanel)
 				for jr := 0; jr < nb; jr += nr {
 					bpanel := bp[jr*kb:]
 					for ir := 0; ir < mb; ir += mr {
@@ -167,10 +171,13 @@ func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst 
 // packA copies alpha·op(A)[ic:ic+mb, pc:pc+kb] into dst as panels of mr
 // rows, each kb×mr with row p holding column p of the panel, zero-padded
 // past row mb. Scaling here costs O(m·k) instead of O(m·n) on C.
-func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T) {
+func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T, rowPanel func(dst, a []T, lda, kb int, alpha T) bool) {
 	for i := 0; i < mb; i += mr {
 		h := min(mr, mb-i)
 		panel := dst[i*kb : i*kb+kb*mr]
+		if !trans && h == mr && rowPanel != nil && rowPanel(panel, a[(ic+i)*lda+pc:], lda, kb, alpha) {
+			continue
+		}
 		if trans {
 			for p := range kb {
 				src := a[(pc+p)*lda+ic+i:][:h]

@@ -18,6 +18,7 @@ func main() {
 	microKernel(float32Kernel)
 	microKernel(float64Kernel)
 	transposedPanel()
+	rowPanel()
 	Generate()
 }
 
@@ -52,6 +53,39 @@ func transposedPanel() {
 	ADDQ(U8(128), dst)
 	DECQ(k)
 	JMP(LabelRef("rows"))
+	Label("packed")
+	VZEROUPPER()
+	RET()
+}
+
+// rowPanel emits
+//
+//	func packA8AVX512(dst, src *float32, idx *int32, k int, alpha float32)
+//
+// which packs an 8-row panel of a row-major A, scaled: for each of k inner
+// indices p, dst[8p : 8p+8] gets alpha·src[idx[i] + p] for i < 8, where idx
+// holds the rows' offsets (i·lda). A gather per panel row replaces eight
+// stores with a stride of eight.
+func rowPanel() {
+	TEXT("packA8AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int, alpha float32)")
+	Doc("packA8AVX512 packs an 8-row panel of A, times alpha (see packA).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	idx := Load(Param("idx"), GP64())
+	k := Load(Param("k"), GP64())
+	VBROADCASTSS(NewParamAddr("alpha", 32), reg.Y4)
+	VMOVDQU32(Mem{Base: idx}, reg.Y2)
+	Label("cols")
+	TESTQ(k, k)
+	JZ(LabelRef("packed"))
+	KXNORW(reg.K1, reg.K1, reg.K1)
+	VGATHERDPS(Mem{Base: src, Index: reg.Y2, Scale: 4}, reg.K1, reg.Y0)
+	VMULPS(reg.Y4, reg.Y0, reg.Y0)
+	VMOVUPS(reg.Y0, Mem{Base: dst})
+	ADDQ(U8(4), src)
+	ADDQ(U8(32), dst)
+	DECQ(k)
+	JMP(LabelRef("cols"))
 	Label("packed")
 	VZEROUPPER()
 	RET()
