@@ -19,10 +19,10 @@ type Pool2DParams struct {
 // MaxPool2D writes into y ([N, C, OH, OW]) the maximum of each window of x
 // ([N, C, H, W]); a NaN in a window is its maximum, as in numpy and torch.
 func MaxPool2D[T Float](p Pool2DParams, x, y []T) {
-	pool2D(p, x, y, func(win [][]T, _ int) T {
+	pool2D(p, x, y, func(in []T, y0, y1, x0, x1 int) T {
 		m := T(math.Inf(-1))
-		for _, row := range win {
-			for _, v := range row {
+		for iy := y0; iy < y1; iy++ {
+			for _, v := range in[iy*p.W+x0 : iy*p.W+x1] {
 				if v != v {
 					return v
 				}
@@ -37,24 +37,23 @@ func MaxPool2D[T Float](p Pool2DParams, x, y []T) {
 // positions inside the input, as TensorFlow and MindSpore average with
 // SAME padding.
 func AvgPool2D[T Float](p Pool2DParams, x, y []T) {
-	pool2D(p, x, y, func(win [][]T, count int) T {
+	pool2D(p, x, y, func(in []T, y0, y1, x0, x1 int) T {
 		var s T
-		for _, row := range win {
-			for _, v := range row {
+		for iy := y0; iy < y1; iy++ {
+			for _, v := range in[iy*p.W+x0 : iy*p.W+x1] {
 				s += v
 			}
 		}
-		return s / T(count)
+		return s / T((y1-y0)*(x1-x0))
 	})
 }
 
 // pool2D runs reduce over every window, clipped to the input: reduce gets
-// the window's rows and how many elements they hold. Planes are spread
-// across goroutines.
-func pool2D[T Float](p Pool2DParams, x, y []T, reduce func(win [][]T, count int) T) {
+// the input plane and the window's rows [y0, y1) and columns [x0, x1).
+// Planes are spread across goroutines.
+func pool2D[T Float](p Pool2DParams, x, y []T, reduce func(in []T, y0, y1, x0, x1 int) T) {
 	planes := p.N * p.C
 	For(planes, p.OH*p.OW*p.KH*p.KW, func(lo, hi int) {
-		win := make([][]T, 0, p.KH)
 		for pl := lo; pl < hi; pl++ {
 			in := x[pl*p.H*p.W : (pl+1)*p.H*p.W]
 			out := y[pl*p.OH*p.OW : (pl+1)*p.OH*p.OW]
@@ -64,13 +63,7 @@ func pool2D[T Float](p Pool2DParams, x, y []T, reduce func(win [][]T, count int)
 				y0 = max(y0, 0)
 				for ox := range p.OW {
 					x0 := ox*p.SW - p.PadLeft
-					x1 := min(x0+p.KW, p.W)
-					x0 = max(x0, 0)
-					win = win[:0]
-					for iy := y0; iy < y1; iy++ {
-						win = append(win, in[iy*p.W+x0:iy*p.W+x1])
-					}
-					out[oy*p.OW+ox] = reduce(win, (y1-y0)*(x1-x0))
+					out[oy*p.OW+ox] = reduce(in, y0, y1, max(x0, 0), min(x0+p.KW, p.W))
 				}
 			}
 		}

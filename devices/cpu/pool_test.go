@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -57,5 +58,20 @@ func TestMaxPool2DNaN(t *testing.T) {
 	MaxPool2D(Pool2DParams{N: 1, C: 1, H: 2, W: 2, KH: 2, KW: 2, SH: 2, SW: 2, OH: 1, OW: 1}, x, y)
 	if !math.IsNaN(float64(y[0])) {
 		t.Fatalf("max = %v, want NaN", y[0])
+	}
+}
+
+// BenchmarkLeNet5MaxPool times LeNet5's first max pooling (batch 32,
+// 6×28×28, 2×2 windows) in float32 on random data.
+func BenchmarkLeNet5MaxPool(b *testing.B) {
+	p := Pool2DParams{N: 32, C: 6, H: 28, W: 28, KH: 2, KW: 2, SH: 2, SW: 2, OH: 14, OW: 14}
+	r := rand.New(rand.NewPCG(1, 2))
+	x := make([]float32, p.N*p.C*p.H*p.W)
+	for i := range x {
+		x[i] = r.Float32()
+	}
+	y := make([]float32, p.N*p.C*p.OH*p.OW)
+	for b.Loop() {
+		MaxPool2D(p, x, y)
 	}
 }
