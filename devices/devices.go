@@ -53,9 +53,9 @@ func NewBuffer(n int) *Buffer {
 	return &Buffer{words: make([]uint64, Words(n)), nbytes: n}
 }
 
-// BufferIn returns a buffer of n bytes over words, which must be zeroed and
-// hold Words(n) words: a device that carves small buffers out of a larger
-// block of its own uses it.
+// BufferIn returns a buffer of n bytes over words, which must hold
+// Words(n) words: a device that carves buffers out of larger blocks of its
+// own uses it. The words are the buffer's contents as they are.
 func BufferIn(words []uint64, n int) *Buffer {
 	return &Buffer{words: words[:Words(n):Words(n)], nbytes: n}
 }

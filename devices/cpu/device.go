@@ -74,9 +74,9 @@ func (d *Device) alloc(n int, zero bool) (*devices.Buffer, error) {
 		return nil, err
 	}
 	d.mu.Lock()
-	// Trimming here rather than in recycle keeps it on the goroutine that
-	// allocates, which is also the one that might still read a dead
-	// buffer it forgot to keep alive.
+	// Trimming zeroes the pages it gives back. Here, between two of the
+	// allocating goroutine's operations, it cannot race with a kernel the
+	// way it could from recycle, which runs whenever cleanups do.
 	d.cache.trim(d.stats.InUse)
 	r, recycled, err := d.cache.take(size)
 	collect := err == nil && d.cache.noteAlloc(size)
