@@ -51,32 +51,32 @@ func dgemmKernel(k int, a, b, c []float64, ldc, rows int) {
 	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
 }
 
-// packBTrans32 packs a 32-column panel of a transposed float32 B with
-// gathers, when the rows' offsets fit the gathers' 32-bit indices.
-func packBTrans32(dst, b []float32, ldb, kb int) bool {
+// packBTrans32 packs a panel of a transposed float32 B with gathers, when
+// the rows' offsets fit the gathers' 32-bit indices.
+func packBTrans32(dst, b []float32, ldb, kb, w int) bool {
 	if 31*ldb > math.MaxInt32 {
 		return false
 	}
-	_, _ = dst[32*kb-1], b[31*ldb+kb-1]
+	_, _ = dst[32*kb-1], b[(w-1)*ldb+kb-1]
 	var idx [32]int32
-	for j := range idx {
+	for j := range w {
 		idx[j] = int32(j * ldb)
 	}
-	packBTrans32AVX512(&dst[0], &b[0], &idx[0], kb)
+	packBTrans32AVX512(&dst[0], &b[0], &idx[0], kb, uint32(1<<w-1))
 	return true
 }
 
 // packA8 packs an 8-row panel of a float32 A with gathers, when the rows'
 // offsets fit the gathers' 32-bit indices.
-func packA8(dst, a []float32, lda, kb int, alpha float32) bool {
+func packA8(dst, a []float32, lda, kb, h int, alpha float32) bool {
 	if 7*lda > math.MaxInt32 {
 		return false
 	}
-	_, _ = dst[8*kb-1], a[7*lda+kb-1]
+	_, _ = dst[8*kb-1], a[(h-1)*lda+kb-1]
 	var idx [8]int32
-	for i := range idx {
+	for i := range h {
 		idx[i] = int32(i * lda)
 	}
-	packA8AVX512(&dst[0], &a[0], &idx[0], kb, alpha)
+	packA8AVX512(&dst[0], &a[0], &idx[0], kb, alpha, uint8(1<<h-1))
 	return true
 }

@@ -244,22 +244,27 @@ done:
 	VZEROUPPER
 	RET
 
-// func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int)
+// func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int, mask uint32)
 // Requires: AVX, AVX512F
-TEXT ·packBTrans32AVX512(SB), NOSPLIT, $0-32
+TEXT ·packBTrans32AVX512(SB), NOSPLIT, $0-36
 	MOVQ      dst+0(FP), AX
 	MOVQ      src+8(FP), CX
 	MOVQ      idx+16(FP), DX
 	MOVQ      k+24(FP), BX
+	MOVL      mask+32(FP), SI
+	MOVL      SI, DI
+	SHRL      $0x10, DI
 	VMOVDQU32 (DX), Z2
 	VMOVDQU32 64(DX), Z3
 
 rows:
 	TESTQ      BX, BX
 	JZ         packed
-	KXNORW     K1, K1, K1
+	VPXORD     Z0, Z0, Z0
+	KMOVW      SI, K1
 	VGATHERDPS (CX)(Z2*4), K1, Z0
-	KXNORW     K2, K2, K2
+	VPXORD     Z1, Z1, Z1
+	KMOVW      DI, K2
 	VGATHERDPS (CX)(Z3*4), K2, Z1
 	VMOVUPS    Z0, (AX)
 	VMOVUPS    Z1, 64(AX)
@@ -272,20 +277,22 @@ packed:
 	VZEROUPPER
 	RET
 
-// func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32)
+// func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32, mask uint8)
 // Requires: AVX, AVX512F, AVX512VL
-TEXT ·packA8AVX512(SB), NOSPLIT, $0-36
+TEXT ·packA8AVX512(SB), NOSPLIT, $0-37
 	MOVQ         dst+0(FP), AX
 	MOVQ         src+8(FP), CX
 	MOVQ         idx+16(FP), DX
 	MOVQ         k+24(FP), BX
+	MOVBLZX      mask+36(FP), SI
 	VBROADCASTSS alpha+32(FP), Y4
 	VMOVDQU32    (DX), Y2
 
 cols:
 	TESTQ      BX, BX
 	JZ         packed
-	KXNORW     K1, K1, K1
+	VPXORD     Y0, Y0, Y0
+	KMOVW      SI, K1
 	VGATHERDPS (CX)(Y2*4), K1, Y0
 	VMULPS     Y4, Y0, Y0
 	VMOVUPS    Y0, (AX)

@@ -11,7 +11,7 @@ func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, r
 func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int)
 
 // packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).
-func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int)
+func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int, mask uint32)
 
 // packA8AVX512 packs an 8-row panel of A, times alpha (see packA).
-func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32)
+func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32, mask uint8)

@@ -21,14 +21,16 @@ type packedGemm[T Float] struct {
 	// A[0:mr, p]) and a B panel (k×nr) to the first rows (1 to mr) rows
 	// of the mr×nr tile of c at row stride ldc.
 	kernel func(k int, a, b, c []T, ldc, rows int)
-	// transPanel, when set, packs a full panel of a transposed B: dst
-	// (kb×nr) from the nr rows of b that start ldb apart, kb elements of
-	// each. It reports false when it cannot, and packB does it in Go.
-	transPanel func(dst, b []T, ldb, kb int) bool
-	// rowPanel, when set, packs a full panel of A as stored, times alpha:
-	// dst (kb×mr) from the mr rows of a that start lda apart. It reports
-	// false when it cannot, and packA does it in Go.
-	rowPanel func(dst, a []T, lda, kb int, alpha T) bool
+	// transPanel, when set, packs a panel of a transposed B: dst (kb×nr)
+	// from the w ≤ nr rows of b that start ldb apart, kb elements of each,
+	// zero-padded past column w. It reports false when it cannot, and
+	// packB does it in Go.
+	transPanel func(dst, b []T, ldb, kb, w int) bool
+	// rowPanel, when set, packs a panel of A as stored, times alpha: dst
+	// (kb×mr) from the h ≤ mr rows of a that start lda apart, zero-padded
+	// past row h. It reports false when it cannot, and packA does it in
+	// Go.
+	rowPanel func(dst, a []T, lda, kb, h int, alpha T) bool
 	// buffers recycles packing space ([]T of kc·(mc+nc) elements plus a
 	// tile): large products need megabytes, and convolutions ask once per
 	// image.
@@ -138,11 +140,11 @@ func (g *packedGemm[T]) buffer(n int) *[]T {
 
 // packB copies op(B)[pc:pc+kb, jc:jc+nb] into dst as panels of nr columns,
 // each kb×nr row-major, zero-padded past column nb.
-func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst []T, transPanel func(dst, b []T, ldb, kb int) bool) {
+func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst []T, transPanel func(dst, b []T, ldb, kb, w int) bool) {
 	for j := 0; j < nb; j += nr {
 		w := min(nr, nb-j)
 		panel := dst[j*kb : j*kb+kb*nr]
-		if trans && w == nr && transPanel != nil && transPanel(panel, b[(jc+j)*ldb+pc:], ldb, kb) {
+		if trans && transPanel != nil && transPanel(panel, b[(jc+j)*ldb+pc:], ldb, kb, w) {
 			continue
 		}
 		if trans {
@@ -171,11 +173,11 @@ func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst 
 // packA copies alpha·op(A)[ic:ic+mb, pc:pc+kb] into dst as panels of mr
 // rows, each kb×mr with row p holding column p of the panel, zero-padded
 // past row mb. Scaling here costs O(m·k) instead of O(m·n) on C.
-func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T, rowPanel func(dst, a []T, lda, kb int, alpha T) bool) {
+func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T, rowPanel func(dst, a []T, lda, kb, h int, alpha T) bool) {
 	for i := 0; i < mb; i += mr {
 		h := min(mr, mb-i)
 		panel := dst[i*kb : i*kb+kb*mr]
-		if !trans && h == mr && rowPanel != nil && rowPanel(panel, a[(ic+i)*lda+pc:], lda, kb, alpha) {
+		if !trans && rowPanel != nil && rowPanel(panel, a[(ic+i)*lda+pc:], lda, kb, h, alpha) {
 			continue
 		}
 		if trans {

@@ -42,10 +42,10 @@ func gemmCases() []gemmCase {
 	var cases []gemmCase
 	sizes := [][3]int{
 		{1, 1, 1}, {3, 5, 7}, {4, 32, 16}, {5, 33, 1}, {17, 9, 300}, // edge tiles, k past one panel
-		{130, 70, 20},  // m past one block of A
-		{2, 4100, 3},   // n past one block of B
-		{96, 80, 64},   // large enough to split rows across workers
-		{40, 200, 100}, // and columns
+		{130, 70, 20},   // m past one block of A
+		{2, 4100, 3},    // n past one block of B
+		{256, 200, 170}, // large enough to split rows across workers (gemmGrain)
+		{70, 400, 320},  // and columns
 	}
 	for _, s := range sizes {
 		for _, tA := range []bool{false, true} {

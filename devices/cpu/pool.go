@@ -19,6 +19,14 @@ type Pool2DParams struct {
 // MaxPool2D writes into y ([N, C, OH, OW]) the maximum of each window of x
 // ([N, C, H, W]); a NaN in a window is its maximum, as in numpy and torch.
 func MaxPool2D[T Float](p Pool2DParams, x, y []T) {
+	if p.halving() {
+		For(p.N*p.C, p.OH*p.OW*4, func(lo, hi int) {
+			for pl := lo; pl < hi; pl++ {
+				maxPoolHalving(p, x[pl*p.H*p.W:(pl+1)*p.H*p.W], y[pl*p.OH*p.OW:(pl+1)*p.OH*p.OW])
+			}
+		})
+		return
+	}
 	pool2D(p, x, y, func(in []T, y0, y1, x0, x1 int) T {
 		m := T(math.Inf(-1))
 		for iy := y0; iy < y1; iy++ {
@@ -31,6 +39,27 @@ func MaxPool2D[T Float](p Pool2DParams, x, y []T) {
 		}
 		return m
 	})
+}
+
+// halving reports whether the pooling is the 2×2, stride-2, unpadded kind
+// that halves each side, as LeNet's and most convnets' is: its windows
+// need no clipping, so the loops can be written out.
+func (p Pool2DParams) halving() bool {
+	return p.KH == 2 && p.KW == 2 && p.SH == 2 && p.SW == 2 && p.PadTop == 0 && p.PadLeft == 0 &&
+		2*p.OH <= p.H && 2*p.OW <= p.W
+}
+
+// maxPoolHalving is MaxPool2D on one plane of a halving pooling. Go's max
+// propagates NaN, as the window's maximum must.
+func maxPoolHalving[T Float](p Pool2DParams, in, out []T) {
+	for oy := range p.OH {
+		r0 := in[2*oy*p.W:][:2*p.OW]
+		r1 := in[(2*oy+1)*p.W:][:2*p.OW]
+		o := out[oy*p.OW:][:p.OW]
+		for ox := range o {
+			o[ox] = max(max(r0[2*ox], r0[2*ox+1]), max(r1[2*ox], r1[2*ox+1]))
+		}
+	}
 }
 
 // AvgPool2D writes into y the mean of each window of x over the window's

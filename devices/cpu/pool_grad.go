@@ -40,6 +40,10 @@ func MaxPool2DGradGrad[T Float](p Pool2DParams, x, ddx, ddy []T) {
 // poolArgmax writes into at, for each output position of a plane, the
 // position in the input plane x of its window's first maximum.
 func poolArgmax[T Float](p Pool2DParams, x []T, at []int) {
+	if p.halving() {
+		argmaxHalving(p, x, at)
+		return
+	}
 	for oy := range p.OH {
 		y0 := oy*p.SH - p.PadTop
 		y1 := min(y0+p.KH, p.H)
@@ -99,4 +103,52 @@ func AvgPool2DGrad[T Float](p Pool2DParams, dy, dx []T) {
 			}
 		}
 	})
+}
+
+// argmaxHalving is poolArgmax for a halving pooling (2×2 windows, stride
+// 2, no padding), with the window's four elements written out. max
+// propagates NaN, so a NaN maximum sends the rare window that has one to
+// poolArgmax's rule: the first NaN.
+func argmaxHalving[T Float](p Pool2DParams, x []T, at []int) {
+	for oy := range p.OH {
+		i0, i1 := 2*oy*p.W, (2*oy+1)*p.W
+		r0, r1 := x[i0:][:2*p.OW], x[i1:][:2*p.OW]
+		a := at[oy*p.OW:][:p.OW]
+		for ox := range a {
+			j := 2 * ox
+			v0, v1, v2, v3 := r0[j], r0[j+1], r1[j], r1[j+1]
+			best, m := i0+j, v0
+			// As in poolArgmax: conditional moves, and max.
+			if v1 > m {
+				best = i0 + j + 1
+			}
+			m = max(m, v1)
+			if v2 > m {
+				best = i1 + j
+			}
+			m = max(m, v2)
+			if v3 > m {
+				best = i1 + j + 1
+			}
+			m = max(m, v3)
+			if m != m {
+				best = firstNaN(v0, v1, v2, v3, i0+j, i1+j)
+			}
+			a[ox] = best
+		}
+	}
+}
+
+// firstNaN is the position of the first NaN among a window's four
+// elements, the top pair at i0 and i0+1, the bottom at i1 and i1+1.
+func firstNaN[T Float](v0, v1, v2, v3 T, i0, i1 int) int {
+	switch {
+	case v0 != v0:
+		return i0
+	case v1 != v1:
+		return i0 + 1
+	case v2 != v2:
+		return i1
+	}
+	return i1 + 1
 }

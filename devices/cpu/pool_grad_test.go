@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -75,4 +76,53 @@ func BenchmarkLeNet5MaxPoolGrad(b *testing.B) {
 	for b.Loop() {
 		MaxPool2DGrad(p, x, dy, dx)
 	}
+}
+
+// The written-out 2×2 stride-2 path keeps the general rules: a NaN is its
+// window's maximum and takes the gradient, and ties go to the first
+// maximum in row-major order. Small integer data with NaNs make both
+// common; odd sizes leave a last row and column outside every window.
+func TestHalvingPoolMatchesRules(t *testing.T) {
+	p := Pool2DParams{N: 2, C: 3, H: 7, W: 9, KH: 2, KW: 2, SH: 2, SW: 2, OH: 3, OW: 4}
+	if !p.halving() {
+		t.Fatal("not the halving kind")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	x := make([]float64, p.N*p.C*p.H*p.W)
+	for i := range x {
+		x[i] = float64(r.IntN(4))
+		if r.IntN(20) == 0 {
+			x[i] = math.NaN()
+		}
+	}
+	dy := make([]float64, p.N*p.C*p.OH*p.OW)
+	for i := range dy {
+		dy[i] = float64(i + 1)
+	}
+	y, dx := make([]float64, len(dy)), make([]float64, len(x))
+	MaxPool2D(p, x, y)
+	MaxPool2DGrad(p, x, dy, dx)
+	wantY, wantDx := make([]float64, len(dy)), make([]float64, len(x))
+	for pl := range p.N * p.C {
+		for oy := range p.OH {
+			for ox := range p.OW {
+				best := -1
+				for _, i := range []int{pl*p.H*p.W + 2*oy*p.W + 2*ox, pl*p.H*p.W + 2*oy*p.W + 2*ox + 1,
+					pl*p.H*p.W + (2*oy+1)*p.W + 2*ox, pl*p.H*p.W + (2*oy+1)*p.W + 2*ox + 1} {
+					if best < 0 || (!math.IsNaN(x[best]) && (math.IsNaN(x[i]) || x[i] > x[best])) {
+						best = i
+					}
+				}
+				o := pl*p.OH*p.OW + oy*p.OW + ox
+				wantY[o] = x[best]
+				wantDx[best] += dy[o]
+			}
+		}
+	}
+	for i := range y {
+		if y[i] != wantY[i] && !(math.IsNaN(y[i]) && math.IsNaN(wantY[i])) {
+			t.Fatalf("y[%d] = %v, want %v", i, y[i], wantY[i])
+		}
+	}
+	checkExact(t, dx, wantDx)
 }

@@ -24,28 +24,36 @@ func main() {
 
 // transposedPanel emits
 //
-//	func packBTrans32AVX512(dst, src *float32, idx *int32, k int)
+//	func packBTrans32AVX512(dst, src *float32, idx *int32, k int, mask uint32)
 //
 // which packs a 32-column panel of a transposed B: for each of k inner
-// indices p, dst[32p : 32p+32] gets src[idx[j] + p] for j < 32, where idx
-// holds the 32 rows' offsets (j·ldb). Two gathers per panel row replace 32
+// indices p, dst[32p+j] gets src[idx[j] + p] for the columns j whose bit is
+// set in mask, and 0 for the others (past the matrix's last column). idx
+// holds the rows' offsets (j·ldb). Two gathers per panel row replace 32
 // scalar loads and stores with a stride of ldb.
 func transposedPanel() {
-	TEXT("packBTrans32AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int)")
+	TEXT("packBTrans32AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int, mask uint32)")
 	Doc("packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
 	idx := Load(Param("idx"), GP64())
 	k := Load(Param("k"), GP64())
+	lo := Load(Param("mask"), GP32())
+	hi := GP32()
+	MOVL(lo, hi)
+	SHRL(U8(16), hi)
 	VMOVDQU32(Mem{Base: idx}, reg.Z2)
 	VMOVDQU32(Mem{Base: idx, Disp: 64}, reg.Z3)
 	Label("rows")
 	TESTQ(k, k)
 	JZ(LabelRef("packed"))
-	// A gather clears its mask as it goes, so each needs a fresh one.
-	KXNORW(reg.K1, reg.K1, reg.K1)
+	// A gather clears its mask as it goes, so each needs it afresh; lanes
+	// it skips keep the zero they start with.
+	VPXORD(reg.Z0, reg.Z0, reg.Z0)
+	KMOVW(lo, reg.K1)
 	VGATHERDPS(Mem{Base: src, Index: reg.Z2, Scale: 4}, reg.K1, reg.Z0)
-	KXNORW(reg.K2, reg.K2, reg.K2)
+	VPXORD(reg.Z1, reg.Z1, reg.Z1)
+	KMOVW(hi, reg.K2)
 	VGATHERDPS(Mem{Base: src, Index: reg.Z3, Scale: 4}, reg.K2, reg.Z1)
 	VMOVUPS(reg.Z0, Mem{Base: dst})
 	VMOVUPS(reg.Z1, Mem{Base: dst, Disp: 64})
@@ -60,25 +68,28 @@ func transposedPanel() {
 
 // rowPanel emits
 //
-//	func packA8AVX512(dst, src *float32, idx *int32, k int, alpha float32)
+//	func packA8AVX512(dst, src *float32, idx *int32, k int, alpha float32, mask uint8)
 //
 // which packs an 8-row panel of a row-major A, scaled: for each of k inner
-// indices p, dst[8p : 8p+8] gets alpha·src[idx[i] + p] for i < 8, where idx
+// indices p, dst[8p+i] gets alpha·src[idx[i] + p] for the rows i whose bit
+// is set in mask, and 0 for the others (past the matrix's last row). idx
 // holds the rows' offsets (i·lda). A gather per panel row replaces eight
 // stores with a stride of eight.
 func rowPanel() {
-	TEXT("packA8AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int, alpha float32)")
+	TEXT("packA8AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int, alpha float32, mask uint8)")
 	Doc("packA8AVX512 packs an 8-row panel of A, times alpha (see packA).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
 	idx := Load(Param("idx"), GP64())
 	k := Load(Param("k"), GP64())
+	mask := Load(Param("mask"), GP32())
 	VBROADCASTSS(NewParamAddr("alpha", 32), reg.Y4)
 	VMOVDQU32(Mem{Base: idx}, reg.Y2)
 	Label("cols")
 	TESTQ(k, k)
 	JZ(LabelRef("packed"))
-	KXNORW(reg.K1, reg.K1, reg.K1)
+	VPXORD(reg.Y0, reg.Y0, reg.Y0)
+	KMOVW(mask, reg.K1)
 	VGATHERDPS(Mem{Base: src, Index: reg.Y2, Scale: 4}, reg.K1, reg.Y0)
 	VMULPS(reg.Y4, reg.Y0, reg.Y0)
 	VMOVUPS(reg.Y0, Mem{Base: dst})
