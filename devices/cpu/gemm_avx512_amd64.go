@@ -51,18 +51,29 @@ func dgemmKernel(k int, a, b, c []float64, ldc, rows int) {
 	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
 }
 
-// packBTrans32 packs a panel of a transposed float32 B with gathers, when
-// the rows' offsets fit the gathers' 32-bit indices.
+// packBTrans32 packs a panel of a transposed float32 B: a full panel 16
+// inner indices at a time by transposing blocks in registers, and what
+// remains (the last columns, a partial panel) with gathers, when the rows'
+// offsets fit their 32-bit indices.
 func packBTrans32(dst, b []float32, ldb, kb, w int) bool {
 	if 31*ldb > math.MaxInt32 {
 		return false
 	}
 	_, _ = dst[32*kb-1], b[(w-1)*ldb+kb-1]
+	done := 0
+	if w == 32 && kb >= 16 {
+		blocks := kb / 16
+		packBTrans32Blocks(&dst[0], &b[0], ldb, blocks)
+		done = 16 * blocks
+		if done == kb {
+			return true
+		}
+	}
 	var idx [32]int32
 	for j := range w {
 		idx[j] = int32(j * ldb)
 	}
-	packBTrans32AVX512(&dst[0], &b[0], &idx[0], kb, uint32(1<<w-1))
+	packBTrans32AVX512(&dst[32*done], &b[done], &idx[0], kb-done, uint32(1<<w-1))
 	return true
 }
 

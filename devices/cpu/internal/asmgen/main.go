@@ -18,6 +18,7 @@ func main() {
 	microKernel(float32Kernel)
 	microKernel(float64Kernel)
 	transposedPanel()
+	transposedBlocks()
 	rowPanel()
 	Generate()
 }
@@ -64,6 +65,86 @@ func transposedPanel() {
 	Label("packed")
 	VZEROUPPER()
 	RET()
+}
+
+// transposedBlocks emits
+//
+//	func packBTrans32Blocks(dst, src *float32, ldb, blocks int)
+//
+// which packs 16·blocks inner indices of a full 32-column panel of a
+// transposed B, as packBTrans32AVX512 does, by transposing 16×16 blocks in
+// registers: loads and stores of whole vectors, and shuffles, where the
+// gathers load one element at a time. src is row 0 of the 32 rows, ldb
+// elements apart.
+func transposedBlocks() {
+	TEXT("packBTrans32Blocks", NOSPLIT, "func(dst, src *float32, ldb, blocks int)")
+	Doc("packBTrans32Blocks packs a full 32-column panel of a transposed B, 16 inner indices at a time (see packB).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	ldb := Load(Param("ldb"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+	SHLQ(U8(2), ldb)
+	row := GP64()
+	r := zmm[:16]
+	t := zmm[16:]
+	Label("block")
+	TESTQ(blocks, blocks)
+	JZ(LabelRef("packed"))
+	for half := range 2 {
+		// Rows 16·half to 16·half+15, inner indices 16 at a time.
+		MOVQ(src, row)
+		if half == 1 {
+			for range 16 {
+				ADDQ(ldb, row)
+			}
+		}
+		for i := range 16 {
+			VMOVUPS(Mem{Base: row}, r[i])
+			if i < 15 {
+				ADDQ(ldb, row)
+			}
+		}
+		transpose16(r, t)
+		// Column q of the block is row q of the panel's block: the
+		// 16 floats at dst + 32q + 16·half.
+		for q := range 16 {
+			VMOVUPS(r[q], Mem{Base: dst, Disp: 4 * (32*q + 16*half)})
+		}
+	}
+	ADDQ(U32(64), src)
+	ADDQ(U32(4*32*16), dst)
+	DECQ(blocks)
+	JMP(LabelRef("block"))
+	Label("packed")
+	VZEROUPPER()
+	RET()
+}
+
+// transpose16 transposes the 16×16 floats in the rows r, using t as
+// scratch: r[q] ends up holding column q. Pairs of rows interleave
+// elements, then pairs of pairs interleave element pairs, then 128-bit
+// lanes are exchanged twice.
+func transpose16(r, t []reg.VecPhysical) {
+	for i := 0; i < 16; i += 2 {
+		VUNPCKLPS(r[i+1], r[i], t[i])
+		VUNPCKHPS(r[i+1], r[i], t[i+1])
+	}
+	for i := 0; i < 16; i += 4 {
+		VUNPCKLPD(t[i+2], t[i], r[i])
+		VUNPCKHPD(t[i+2], t[i], r[i+1])
+		VUNPCKLPD(t[i+3], t[i+1], r[i+2])
+		VUNPCKHPD(t[i+3], t[i+1], r[i+3])
+	}
+	for h := 0; h < 16; h += 8 {
+		for i := range 4 {
+			VSHUFF32X4(U8(0x88), r[h+i+4], r[h+i], t[h+i])
+			VSHUFF32X4(U8(0xdd), r[h+i+4], r[h+i], t[h+i+4])
+		}
+	}
+	for i := range 8 {
+		VSHUFF32X4(U8(0x88), t[i+8], t[i], r[i])
+		VSHUFF32X4(U8(0xdd), t[i+8], t[i], r[i+8])
+	}
 }
 
 // rowPanel emits
