@@ -24,7 +24,7 @@ func init() {
 // 1 MiB L2.
 var (
 	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel,
-		transPanel: packBTrans32, rowPanel: packA8}
+		transPanel: packBTrans32, rowPanels: packA8}
 	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096, kernel: dgemmKernel}
 )
 
@@ -77,17 +77,40 @@ func packBTrans32(dst, b []float32, ldb, kb, w int) bool {
 	return true
 }
 
-// packA8 packs an 8-row panel of a float32 A with gathers, when the rows'
-// offsets fit the gathers' 32-bit indices.
-func packA8(dst, a []float32, lda, kb, h int, alpha float32) bool {
-	if 7*lda > math.MaxInt32 {
-		return false
+// packA8 packs 8-row panels of a float32 A: two full panels 16 inner
+// indices at a time by transposing blocks in registers, and what remains
+// (the last columns, a partial panel) with gathers, when the rows' offsets
+// fit their 32-bit indices.
+func packA8(dst, a []float32, lda, kb, rows int, alpha float32) int {
+	if 15*lda > math.MaxInt32 {
+		return 0
 	}
+	if rows >= 16 {
+		_, _ = dst[16*kb-1], a[15*lda+kb-1]
+		done := 0
+		if kb >= 16 {
+			blocks := kb / 16
+			packA16Blocks(&dst[0], &a[0], lda, kb, blocks, alpha)
+			done = 16 * blocks
+		}
+		if done < kb {
+			gatherA8(dst[8*done:], a[done:], lda, kb-done, 8, alpha)
+			gatherA8(dst[8*kb+8*done:], a[8*lda+done:], lda, kb-done, 8, alpha)
+		}
+		return 2
+	}
+	h := min(rows, 8)
 	_, _ = dst[8*kb-1], a[(h-1)*lda+kb-1]
+	gatherA8(dst, a, lda, kb, h, alpha)
+	return 1
+}
+
+// gatherA8 packs k inner indices of an 8-row panel of which h rows exist,
+// with a gather per inner index.
+func gatherA8(dst, a []float32, lda, k, h int, alpha float32) {
 	var idx [8]int32
 	for i := range h {
 		idx[i] = int32(i * lda)
 	}
-	packA8AVX512(&dst[0], &a[0], &idx[0], kb, alpha, uint8(1<<h-1))
-	return true
+	packA8AVX512(&dst[0], &a[0], &idx[0], k, alpha, uint8(1<<h-1))
 }

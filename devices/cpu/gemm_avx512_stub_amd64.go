@@ -18,3 +18,6 @@ func packBTrans32Blocks(dst *float32, src *float32, ldb int, blocks int)
 
 // packA8AVX512 packs an 8-row panel of A, times alpha (see packA).
 func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32, mask uint8)
+
+// packA16Blocks packs two full 8-row panels of A, times alpha, 16 inner indices at a time (see packA).
+func packA16Blocks(dst *float32, src *float32, lda int, kb int, blocks int, alpha float32)

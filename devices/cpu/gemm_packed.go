@@ -26,11 +26,11 @@ type packedGemm[T Float] struct {
 	// zero-padded past column w. It reports false when it cannot, and
 	// packB does it in Go.
 	transPanel func(dst, b []T, ldb, kb, w int) bool
-	// rowPanel, when set, packs a panel of A as stored, times alpha: dst
-	// (kb×mr) from the h ≤ mr rows of a that start lda apart, zero-padded
-	// past row h. It reports false when it cannot, and packA does it in
-	// Go.
-	rowPanel func(dst, a []T, lda, kb, h int, alpha T) bool
+	// rowPanels, when set, packs panels of A as stored, times alpha, from
+	// the rows of a that start lda apart, of which h remain: into dst, one
+	// or more panels (kb×mr each, zero-padded past row h). It returns how
+	// many panels it packed; none means packA does it in Go.
+	rowPanels func(dst, a []T, lda, kb, h int, alpha T) int
 	// buffers recycles packing space ([]T of kc·(mc+nc) elements plus a
 	// tile): large products need megabytes, and convolutions ask once per
 	// image.
@@ -98,7 +98,7 @@ func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T,
 			packB(nr, transB, kb, nb, b, ldb, pc, jc, bp, g.transPanel)
 			for ic := 0; ic < m; ic += g.mc {
 				mb := min(g.mc, m-ic)
-				packA(mr, transA, mb, kb, alpha, a, lda, ic, pc, ap, g.rowPanel)
+				packA(mr, transA, mb, kb, alpha, a, lda, ic, pc, ap, g.rowPanels)
 				for jr := 0; jr < nb; jr += nr {
 					bpanel := bp[jr*kb:]
 					for ir := 0; ir < mb; ir += mr {
@@ -173,12 +173,15 @@ func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst 
 // packA copies alpha·op(A)[ic:ic+mb, pc:pc+kb] into dst as panels of mr
 // rows, each kb×mr with row p holding column p of the panel, zero-padded
 // past row mb. Scaling here costs O(m·k) instead of O(m·n) on C.
-func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T, rowPanel func(dst, a []T, lda, kb, h int, alpha T) bool) {
+func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc int, dst []T, rowPanels func(dst, a []T, lda, kb, h int, alpha T) int) {
 	for i := 0; i < mb; i += mr {
 		h := min(mr, mb-i)
 		panel := dst[i*kb : i*kb+kb*mr]
-		if !trans && rowPanel != nil && rowPanel(panel, a[(ic+i)*lda+pc:], lda, kb, h, alpha) {
-			continue
+		if !trans && rowPanels != nil {
+			if n := rowPanels(dst[i*kb:], a[(ic+i)*lda+pc:], lda, kb, mb-i, alpha); n > 0 {
+				i += (n - 1) * mr
+				continue
+			}
 		}
 		if trans {
 			for p := range kb {

@@ -56,6 +56,7 @@ func gemmCases() []gemmCase {
 	}
 	return append(cases,
 		gemmCase{false, false, 7, 9, 11, 2.5, 0.5},
+		gemmCase{false, true, 33, 40, 50, -1.5, 0.5}, // alpha through the packers' block paths
 		gemmCase{true, false, 7, 9, 11, -1, 1},
 		gemmCase{false, true, 7, 9, 0, 2, 3}, // empty inner dim: C = beta·C
 		gemmCase{false, false, 7, 9, 11, 0, 2},

@@ -20,6 +20,7 @@ func main() {
 	transposedPanel()
 	transposedBlocks()
 	rowPanel()
+	rowBlocks()
 	Generate()
 }
 
@@ -113,6 +114,58 @@ func transposedBlocks() {
 	}
 	ADDQ(U32(64), src)
 	ADDQ(U32(4*32*16), dst)
+	DECQ(blocks)
+	JMP(LabelRef("block"))
+	Label("packed")
+	VZEROUPPER()
+	RET()
+}
+
+// rowBlocks emits
+//
+//	func packA16Blocks(dst, src *float32, lda, kb, blocks int, alpha float32)
+//
+// which packs 16·blocks inner indices of two consecutive full 8-row panels
+// of a row-major A, times alpha, as packA8AVX512 does for one, by
+// transposing 16×16 blocks in registers. src is row 0 of the 16 rows, lda
+// elements apart; the second panel starts kb·8 elements after the first.
+func rowBlocks() {
+	TEXT("packA16Blocks", NOSPLIT, "func(dst, src *float32, lda, kb, blocks int, alpha float32)")
+	Doc("packA16Blocks packs two full 8-row panels of A, times alpha, 16 inner indices at a time (see packA).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	lda := Load(Param("lda"), GP64())
+	second := Load(Param("kb"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+	SHLQ(U8(2), lda)
+	SHLQ(U8(5), second) // kb·8 floats, in bytes
+	ADDQ(dst, second)
+	row := GP64()
+	r, t := zmm[:16], zmm[16:]
+	Label("block")
+	TESTQ(blocks, blocks)
+	JZ(LabelRef("packed"))
+	MOVQ(src, row)
+	for i := range 16 {
+		VMOVUPS(Mem{Base: row}, r[i])
+		if i < 15 {
+			ADDQ(lda, row)
+		}
+	}
+	transpose16(r, t)
+	// The scratch registers are free again.
+	alpha := t[0]
+	VBROADCASTSS(NewParamAddr("alpha", 40), alpha)
+	// Column q holds rows 0–15 at inner index q: rows 0–7 are row q of
+	// the first panel, rows 8–15 row q of the second.
+	for q := range 16 {
+		VMULPS(alpha, r[q], r[q])
+		VMOVUPS(r[q].AsY(), Mem{Base: dst, Disp: 4 * 8 * q})
+		VEXTRACTF64X4(U8(1), r[q], Mem{Base: second, Disp: 4 * 8 * q})
+	}
+	ADDQ(U32(64), src)
+	ADDQ(U32(4*8*16), dst)
+	ADDQ(U32(4*8*16), second)
 	DECQ(blocks)
 	JMP(LabelRef("block"))
 	Label("packed")
