@@ -40,15 +40,15 @@ func (AVX512) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64
 
 // sgemmKernel checks the bounds the assembly relies on, once per tile:
 // the panels hold k rows, and C the rows it writes.
-func sgemmKernel(k int, a, b, c []float32, ldc, rows int) {
+func sgemmKernel(k int, a, b, c []float32, ldc, rows int, load bool) {
 	_, _, _ = a[8*k-1], b[32*k-1], c[(rows-1)*ldc+31]
-	sgemmKernel8x32AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
+	sgemmKernel8x32AVX512(k, &a[0], &b[0], &c[0], ldc, rows, load)
 }
 
 // dgemmKernel is sgemmKernel for float64.
-func dgemmKernel(k int, a, b, c []float64, ldc, rows int) {
+func dgemmKernel(k int, a, b, c []float64, ldc, rows int, load bool) {
 	_, _, _ = a[8*k-1], b[16*k-1], c[(rows-1)*ldc+15]
-	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows)
+	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows, load)
 }
 
 // packBTrans32 packs a panel of a transposed float32 B: a full panel 16

@@ -4,31 +4,32 @@
 
 #include "textflag.h"
 
-// func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int)
+// func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
 // Requires: AVX, AVX512F
-TEXT ·sgemmKernel8x32AVX512(SB), NOSPLIT, $0-48
-	MOVQ   k+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   c+24(FP), BX
-	MOVQ   ldc+32(FP), SI
-	MOVQ   rows+40(FP), DI
-	VPXORD Z16, Z16, Z16
-	VPXORD Z17, Z17, Z17
-	VPXORD Z18, Z18, Z18
-	VPXORD Z19, Z19, Z19
-	VPXORD Z20, Z20, Z20
-	VPXORD Z21, Z21, Z21
-	VPXORD Z22, Z22, Z22
-	VPXORD Z23, Z23, Z23
-	VPXORD Z24, Z24, Z24
-	VPXORD Z25, Z25, Z25
-	VPXORD Z26, Z26, Z26
-	VPXORD Z27, Z27, Z27
-	VPXORD Z28, Z28, Z28
-	VPXORD Z29, Z29, Z29
-	VPXORD Z30, Z30, Z30
-	VPXORD Z31, Z31, Z31
+TEXT ·sgemmKernel8x32AVX512(SB), NOSPLIT, $0-49
+	MOVQ    k+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	MOVQ    c+24(FP), BX
+	MOVQ    ldc+32(FP), SI
+	MOVQ    rows+40(FP), DI
+	MOVBQZX load+48(FP), R8
+	VPXORD  Z16, Z16, Z16
+	VPXORD  Z17, Z17, Z17
+	VPXORD  Z18, Z18, Z18
+	VPXORD  Z19, Z19, Z19
+	VPXORD  Z20, Z20, Z20
+	VPXORD  Z21, Z21, Z21
+	VPXORD  Z22, Z22, Z22
+	VPXORD  Z23, Z23, Z23
+	VPXORD  Z24, Z24, Z24
+	VPXORD  Z25, Z25, Z25
+	VPXORD  Z26, Z26, Z26
+	VPXORD  Z27, Z27, Z27
+	VPXORD  Z28, Z28, Z28
+	VPXORD  Z29, Z29, Z29
+	VPXORD  Z30, Z30, Z30
+	VPXORD  Z31, Z31, Z31
 
 loop:
 	TESTQ        AX, AX
@@ -66,6 +67,8 @@ loop:
 
 store:
 	SHLQ    $0x02, SI
+	TESTQ   R8, R8
+	JZ      overwrite
 	VADDPS  (BX), Z16, Z16
 	VMOVUPS Z16, (BX)
 	VADDPS  64(BX), Z17, Z17
@@ -119,36 +122,77 @@ store:
 	VMOVUPS Z30, (BX)
 	VADDPS  64(BX), Z31, Z31
 	VMOVUPS Z31, 64(BX)
+	JMP     done
+
+overwrite:
+	VMOVUPS Z16, (BX)
+	VMOVUPS Z17, 64(BX)
+	CMPQ    DI, $0x01
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z18, (BX)
+	VMOVUPS Z19, 64(BX)
+	CMPQ    DI, $0x02
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z20, (BX)
+	VMOVUPS Z21, 64(BX)
+	CMPQ    DI, $0x03
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z22, (BX)
+	VMOVUPS Z23, 64(BX)
+	CMPQ    DI, $0x04
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z24, (BX)
+	VMOVUPS Z25, 64(BX)
+	CMPQ    DI, $0x05
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z26, (BX)
+	VMOVUPS Z27, 64(BX)
+	CMPQ    DI, $0x06
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z28, (BX)
+	VMOVUPS Z29, 64(BX)
+	CMPQ    DI, $0x07
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Z30, (BX)
+	VMOVUPS Z31, 64(BX)
 
 done:
 	VZEROUPPER
 	RET
 
-// func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int)
+// func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
 // Requires: AVX, AVX512F
-TEXT ·dgemmKernel8x16AVX512(SB), NOSPLIT, $0-48
-	MOVQ   k+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   c+24(FP), BX
-	MOVQ   ldc+32(FP), SI
-	MOVQ   rows+40(FP), DI
-	VPXORD Z16, Z16, Z16
-	VPXORD Z17, Z17, Z17
-	VPXORD Z18, Z18, Z18
-	VPXORD Z19, Z19, Z19
-	VPXORD Z20, Z20, Z20
-	VPXORD Z21, Z21, Z21
-	VPXORD Z22, Z22, Z22
-	VPXORD Z23, Z23, Z23
-	VPXORD Z24, Z24, Z24
-	VPXORD Z25, Z25, Z25
-	VPXORD Z26, Z26, Z26
-	VPXORD Z27, Z27, Z27
-	VPXORD Z28, Z28, Z28
-	VPXORD Z29, Z29, Z29
-	VPXORD Z30, Z30, Z30
-	VPXORD Z31, Z31, Z31
+TEXT ·dgemmKernel8x16AVX512(SB), NOSPLIT, $0-49
+	MOVQ    k+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	MOVQ    c+24(FP), BX
+	MOVQ    ldc+32(FP), SI
+	MOVQ    rows+40(FP), DI
+	MOVBQZX load+48(FP), R8
+	VPXORD  Z16, Z16, Z16
+	VPXORD  Z17, Z17, Z17
+	VPXORD  Z18, Z18, Z18
+	VPXORD  Z19, Z19, Z19
+	VPXORD  Z20, Z20, Z20
+	VPXORD  Z21, Z21, Z21
+	VPXORD  Z22, Z22, Z22
+	VPXORD  Z23, Z23, Z23
+	VPXORD  Z24, Z24, Z24
+	VPXORD  Z25, Z25, Z25
+	VPXORD  Z26, Z26, Z26
+	VPXORD  Z27, Z27, Z27
+	VPXORD  Z28, Z28, Z28
+	VPXORD  Z29, Z29, Z29
+	VPXORD  Z30, Z30, Z30
+	VPXORD  Z31, Z31, Z31
 
 loop:
 	TESTQ        AX, AX
@@ -186,6 +230,8 @@ loop:
 
 store:
 	SHLQ    $0x03, SI
+	TESTQ   R8, R8
+	JZ      overwrite
 	VADDPD  (BX), Z16, Z16
 	VMOVUPD Z16, (BX)
 	VADDPD  64(BX), Z17, Z17
@@ -238,6 +284,46 @@ store:
 	VADDPD  (BX), Z30, Z30
 	VMOVUPD Z30, (BX)
 	VADDPD  64(BX), Z31, Z31
+	VMOVUPD Z31, 64(BX)
+	JMP     done
+
+overwrite:
+	VMOVUPD Z16, (BX)
+	VMOVUPD Z17, 64(BX)
+	CMPQ    DI, $0x01
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z18, (BX)
+	VMOVUPD Z19, 64(BX)
+	CMPQ    DI, $0x02
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z20, (BX)
+	VMOVUPD Z21, 64(BX)
+	CMPQ    DI, $0x03
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z22, (BX)
+	VMOVUPD Z23, 64(BX)
+	CMPQ    DI, $0x04
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z24, (BX)
+	VMOVUPD Z25, 64(BX)
+	CMPQ    DI, $0x05
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z26, (BX)
+	VMOVUPD Z27, 64(BX)
+	CMPQ    DI, $0x06
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z28, (BX)
+	VMOVUPD Z29, 64(BX)
+	CMPQ    DI, $0x07
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Z30, (BX)
 	VMOVUPD Z31, 64(BX)
 
 done:

@@ -5,10 +5,10 @@
 package cpu
 
 // sgemmKernel8x32AVX512 adds an A panel times a B panel to a 8×32 tile of C (see gemm_avx512_amd64.go).
-func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int)
+func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
 
 // dgemmKernel8x16AVX512 adds an A panel times a B panel to a 8×16 tile of C (see gemm_avx512_amd64.go).
-func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int)
+func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
 
 // packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).
 func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int, mask uint32)

@@ -19,8 +19,9 @@ type packedGemm[T Float] struct {
 	nc     int // columns of B packed at once
 	// kernel adds the product of an A panel (k×mr, row p holding
 	// A[0:mr, p]) and a B panel (k×nr) to the first rows (1 to mr) rows
-	// of the mr×nr tile of c at row stride ldc.
-	kernel func(k int, a, b, c []T, ldc, rows int)
+	// of the mr×nr tile of c at row stride ldc, or, without load, writes
+	// it there without reading c.
+	kernel func(k int, a, b, c []T, ldc, rows int, load bool)
 	// transPanel, when set, packs a panel of a transposed B: dst (kb×nr)
 	// from the w ≤ nr rows of b that start ldb apart, kb elements of each,
 	// zero-padded past column w. It reports false when it cannot, and
@@ -42,10 +43,15 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 	if degenerate(m, n, k, alpha, beta, c, ldc) {
 		return
 	}
-	scaleRows(m, n, beta, c, ldc)
+	// With beta 0 the first block of inner indices writes C rather than
+	// adding to it, which spares clearing C and reading it back.
+	fresh := beta == 0
+	if !fresh {
+		scaleRows(m, n, beta, c, ldc)
+	}
 	parts := min(Workers, m*n*k/gemmGrain)
 	if parts <= 1 {
-		g.serial(transA, transB, m, n, k, alpha, a, lda, b, ldb, c, ldc)
+		g.serial(transA, transB, m, n, k, alpha, a, lda, b, ldb, c, ldc, fresh)
 		return
 	}
 	// Each part is an independent product on a band of C, which costs a
@@ -61,7 +67,7 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 				ao = lo
 			}
 			wg.Go(func() {
-				g.serial(transA, transB, rows, n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc)
+				g.serial(transA, transB, rows, n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc, fresh)
 			})
 		}
 	} else {
@@ -73,7 +79,7 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 				bo = lo * ldb
 			}
 			wg.Go(func() {
-				g.serial(transA, transB, m, cols, k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc)
+				g.serial(transA, transB, m, cols, k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc, fresh)
 			})
 		}
 	}
@@ -82,8 +88,9 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 
 func roundUp(x, m int) int { return (x + m - 1) / m * m }
 
-// serial adds alpha·op(A)·op(B) to C on the calling goroutine.
-func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+// serial adds alpha·op(A)·op(B) to C on the calling goroutine, or writes
+// it there when fresh, leaving C's contents unread.
+func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int, fresh bool) {
 	mr, nr := g.mr, g.nr
 	kc := min(g.kc, k)
 	bsize := kc * roundUp(min(g.nc, n), nr)
@@ -95,6 +102,7 @@ func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T,
 		nb := min(g.nc, n-jc)
 		for pc := 0; pc < k; pc += kc {
 			kb := min(kc, k-pc)
+			load := !fresh || pc > 0
 			packB(nr, transB, kb, nb, b, ldb, pc, jc, bp, g.transPanel)
 			for ic := 0; ic < m; ic += g.mc {
 				mb := min(g.mc, m-ic)
@@ -106,17 +114,20 @@ func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T,
 						ci := (ic+ir)*ldc + jc + jr
 						rows := min(mr, mb-ir)
 						if jr+nr <= nb {
-							g.kernel(kb, apanel, bpanel, c[ci:], ldc, rows)
+							g.kernel(kb, apanel, bpanel, c[ci:], ldc, rows, load)
 							continue
 						}
 						// A tile past the last column is computed whole
 						// into scratch (the panels are zero-padded) and its
-						// valid part added.
-						clear(tile)
-						g.kernel(kb, apanel, bpanel, tile, nr, mr)
+						// valid part added or copied.
+						g.kernel(kb, apanel, bpanel, tile, nr, mr, false)
 						w := nb - jr
 						for i := range rows {
 							row := c[ci+i*ldc : ci+i*ldc+w]
+							if !load {
+								copy(row, tile[i*nr:i*nr+w])
+								continue
+							}
 							for j, v := range tile[i*nr : i*nr+w] {
 								row[j] += v
 							}

@@ -271,9 +271,10 @@ var zmm = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.
 //
 // which adds the product of an A panel (k×mr, row p holding A[0:mr, p])
 // and a B panel (k×nr, row-major) to the first rows rows of the mr×nr
-// tile of C at c, whose rows are ldc elements apart.
+// tile of C at c, whose rows are ldc elements apart, or writes it there
+// without reading C when load is false.
 func microKernel(s kernelSpec) {
-	TEXT(s.name, NOSPLIT, fmt.Sprintf("func(k int, a, b, c *%s, ldc, rows int)", s.elem))
+	TEXT(s.name, NOSPLIT, fmt.Sprintf("func(k int, a, b, c *%s, ldc, rows int, load bool)", s.elem))
 	Doc(fmt.Sprintf("%s adds an A panel times a B panel to a %d×%d tile of C (see gemm_avx512_amd64.go).",
 		s.name, s.mr, s.vecs*64/s.size))
 	k := Load(Param("k"), GP64())
@@ -282,6 +283,7 @@ func microKernel(s kernelSpec) {
 	pc := Load(Param("c"), GP64())
 	ldc := Load(Param("ldc"), GP64())
 	rows := Load(Param("rows"), GP64())
+	load := Load(Param("load"), GP64())
 	// Registers: Z0–Z1 hold B's row, Z2–Z3 alternate as A's broadcasts,
 	// Z16 on hold the accumulators.
 	acc := func(i, v int) reg.VecPhysical { return zmm[16+i*s.vecs+v] }
@@ -310,6 +312,19 @@ func microKernel(s kernelSpec) {
 
 	Label("store")
 	SHLQ(U8(map[int]int{4: 2, 8: 3}[s.size]), ldc)
+	TESTQ(load, load)
+	JZ(LabelRef("overwrite"))
+	storeRows(s, acc, pc, ldc, rows, true)
+	Label("overwrite")
+	storeRows(s, acc, pc, ldc, rows, false)
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+// storeRows writes the first rows rows of the accumulated tile to C, added
+// to what C holds when add is set, and jumps to done.
+func storeRows(s kernelSpec, acc func(i, v int) reg.VecPhysical, pc, ldc, rows reg.Register, add bool) {
 	for i := range s.mr {
 		if i > 0 {
 			CMPQ(rows, U8(i))
@@ -317,11 +332,11 @@ func microKernel(s kernelSpec) {
 			ADDQ(ldc, pc)
 		}
 		for v := range s.vecs {
-			s.add(Mem{Base: pc, Disp: 64 * v}, acc(i, v), acc(i, v))
+			if add {
+				s.add(Mem{Base: pc, Disp: 64 * v}, acc(i, v), acc(i, v))
+			}
 			s.move(acc(i, v), Mem{Base: pc, Disp: 64 * v})
 		}
 	}
-	Label("done")
-	VZEROUPPER()
-	RET()
+	JMP(LabelRef("done"))
 }
