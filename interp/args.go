@@ -3,6 +3,8 @@ package interp
 import (
 	"strconv"
 	"strings"
+
+	"msrepl/tensor"
 )
 
 // UnpackArgs binds the arguments of a builtin call to Go variables. pairs
@@ -166,6 +168,12 @@ func toIndex(v Value) (int, error) {
 		return 0, nil
 	case *BigInt:
 		return 0, Errorf(IndexErrorClass, "cannot fit 'int' into an index-sized integer")
+	case *NDArray:
+		// numpy's integer scalars have __index__; its bool_ and floats
+		// do not.
+		if dt := v.t.DType(); v.scalar && !dt.IsFloat() && dt != tensor.Bool {
+			return int(v.t.Int(0)), nil
+		}
 	}
 	return 0, TypeErrorf("'%s' object cannot be interpreted as an integer", TypeName(v))
 }

@@ -83,6 +83,9 @@ type Class struct {
 	InitAfterNew bool
 	// Final classes cannot be subclassed.
 	Final bool
+	// TypeName, when set, is how error messages name the type, where
+	// that is not Name: an extension type's C name, as "numpy.float64".
+	TypeName string
 }
 
 func (c *Class) Type() *Class { return TypeClass }

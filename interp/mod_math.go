@@ -6,6 +6,7 @@ import (
 
 	"msrepl/internal/xmath"
 	"msrepl/lang/syntax"
+	"msrepl/tensor"
 )
 
 func init() {
@@ -17,6 +18,10 @@ func mathRangeError() error  { return OverflowErrorf("math range error") }
 
 // realArg converts a math function's argument to float64.
 func realArg(v Value) (float64, error) {
+	// numpy's number scalars have __float__.
+	if a, ok := v.(*NDArray); ok && a.scalar && a.t.DType() != tensor.Bool {
+		return a.t.Float(0), nil
+	}
 	f, ok, err := asFloat(v)
 	if err != nil {
 		return 0, err

@@ -52,6 +52,11 @@ var numpyScalarTypes = map[*Class]tensor.DType{}
 var numpyScalarClasses = map[tensor.DType]*Class{}
 
 func init() {
+	// numpy's types are C types, which messages name by their C names.
+	for _, c := range []*Class{NDArrayClass, npGenericClass, npNumberClass, npIntegerClass, npSignedIntegerClass,
+		npUnsignedIntegerClass, npInexactClass, npFloatingClass} {
+		c.TypeName = "numpy." + c.Name
+	}
 	for _, d := range tensor.DTypes {
 		name, base := d.NumpyName(), npSignedIntegerClass
 		switch {
@@ -64,6 +69,7 @@ func init() {
 		}
 		c := newMSClass(name, "numpy", base, numpyScalarNew(d))
 		c.Final = true
+		c.TypeName = "numpy." + name
 		numpyScalarTypes[c] = d
 		numpyScalarClasses[d] = c
 	}

@@ -133,7 +133,12 @@ func newRange(th *Thread, cls *Class, args []Value, kwnames []string) (Value, er
 				huge = true
 				continue
 			}
-			return nil, TypeErrorf("'%s' object cannot be interpreted as an integer", TypeName(a))
+			// Other integers with __index__: numpy's integer scalars.
+			k, err := toIndex(a)
+			if err != nil {
+				return nil, err
+			}
+			n = int64(k)
 		}
 		v[i] = n
 	}

@@ -131,6 +131,10 @@ func toIndexFor(key Value, what string) (int, error) {
 		return 0, nil
 	case *BigInt:
 		return 0, Errorf(IndexErrorClass, "cannot fit 'int' into an index-sized integer")
+	case *NDArray:
+		if i, err := toIndex(k); err == nil {
+			return i, nil
+		}
 	}
 	if what == "string" {
 		return 0, TypeErrorf("string indices must be integers, not '%s'", TypeName(key))

@@ -159,5 +159,8 @@ func TypeName(v Value) string {
 	if v == nil {
 		return "NULL"
 	}
+	if c := v.Type(); c.TypeName != "" {
+		return c.TypeName
+	}
 	return v.Type().Name
 }
