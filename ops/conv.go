@@ -90,14 +90,14 @@ func conv2D(a Attrs, x, w tensor.Meta) (cpu.Conv2DParams, tensor.DType, error) {
 	if dt == tensor.Int8 {
 		dt = tensor.Int32
 	}
-	p, err := convGeometry(a, x.Shape, w.Shape)
+	p, err := convGeometry(op, a, x.Shape, w.Shape)
 	return p, dt, err
 }
 
 // convGeometry checks the shapes and attributes of a Conv2D of an input
-// of shape x by a weight of shape w, and works out the kernel parameters.
-func convGeometry(a Attrs, x, w tensor.Shape) (cpu.Conv2DParams, error) {
-	const op = "Conv2D"
+// of shape x by a weight of shape w, and works out the kernel parameters;
+// errors name op, Conv2D or one of its gradients.
+func convGeometry(op string, a Attrs, x, w tensor.Shape) (cpu.Conv2DParams, error) {
 	var p cpu.Conv2DParams
 	for _, v := range []struct {
 		name  string
@@ -246,7 +246,7 @@ var Conv2D = define(&Primitive{
 	// which Infer refuses as MindSpore does: the float64 gradient checks
 	// run the kernel through a twin of Conv2D that infers it.
 	Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		p, err := convGeometry(a, in[0].Shape(), in[1].Shape())
+		p, err := convGeometry("Conv2D", a, in[0].Shape(), in[1].Shape())
 		if err != nil {
 			return nil, err
 		}
@@ -307,7 +307,7 @@ func convBackprop(op string, a Attrs, in []tensor.Meta, size string) (cpu.Conv2D
 	if size == "filter_size" {
 		x, w = other.Shape, shape
 	}
-	p, err = convGeometry(a, x, w)
+	p, err = convGeometry(op, a, x, w)
 	if err != nil {
 		return p, nil, err
 	}
@@ -322,6 +322,9 @@ func convBackprop(op string, a Attrs, in []tensor.Meta, size string) (cpu.Conv2D
 // primitive gives its output.
 func shapeAttr(op string, a Attrs, name string, rank int) (tensor.Shape, error) {
 	var s tensor.Shape
+	if a[name] == nil {
+		return nil, Errorf(ValueError, op, "the '%s' must be given, as a tuple of %d ints.", name, rank)
+	}
 	switch v := a[name].(type) {
 	case []int:
 		s = tensor.Shape(v).Clone()
@@ -357,7 +360,7 @@ func convBackpropPrim(name, size string, run func(p cpu.Conv2DParams, dout, othe
 			if size == "filter_size" {
 				x, w = w, x
 			}
-			p, err := convGeometry(a, x, w)
+			p, err := convGeometry(name, a, x, w)
 			if err != nil {
 				return nil, err
 			}

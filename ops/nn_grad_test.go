@@ -22,7 +22,7 @@ func TestNNGradInferErrors(t *testing.T) {
 	}{
 		{Conv2DBackpropInput, nnGradAttrs(conv, "input_size", []int{2, 3, 6, 5}), []tensor.Meta{f32(2, 4, 3, 3), f32(4, 3, 3, 3)}, ""},
 		{Conv2DBackpropInput, nnGradAttrs(conv, "input_size", []int{2, 3, 6, 5}), []tensor.Meta{f32(2, 4, 3, 2), f32(4, 3, 3, 3)}, "the shape of 'dout' should be [const vector]{2, 4, 3, 3}"},
-		{Conv2DBackpropInput, conv, []tensor.Meta{f32(2, 4, 3, 3), f32(4, 3, 3, 3)}, "the 'input_size' must be a tuple of 4 ints"},
+		{Conv2DBackpropInput, conv, []tensor.Meta{f32(2, 4, 3, 3), f32(4, 3, 3, 3)}, "the 'input_size' must be given, as a tuple of 4 ints"},
 		{Conv2DBackpropInput, nnGradAttrs(conv, "input_size", []int{2, 3, 6, 5}),
 			[]tensor.Meta{{DType: tensor.Float64, Shape: tensor.Shape{2, 4, 3, 3}}, {DType: tensor.Float64, Shape: tensor.Shape{4, 3, 3, 3}}}, "must be a type of"},
 		{Conv2DBackpropFilter, nnGradAttrs(conv, "filter_size", []int{4, 3, 3, 3}), []tensor.Meta{f32(2, 4, 3, 3), f32(2, 3, 6, 5)}, ""},
@@ -33,7 +33,7 @@ func TestNNGradInferErrors(t *testing.T) {
 		{MaxPoolGrad, pool, []tensor.Meta{f32(1, 2, 5, 4), f32(1, 2, 3, 2)}, "should be [const vector]{1, 2, 2, 2}"},
 		{MaxPoolGradGrad, pool, []tensor.Meta{f32(1, 2, 5, 4), f32(1, 2, 2, 2)}, "should be [const vector]{1, 2, 5, 4}"},
 		{AvgPoolGrad, nnGradAttrs(pool, "input_size", []int{1, 2, 5, 4}), []tensor.Meta{f32(1, 2, 2, 2)}, ""},
-		{AvgPoolGrad, pool, []tensor.Meta{f32(1, 2, 2, 2)}, "the 'input_size' must be a tuple of 4 ints"},
+		{AvgPoolGrad, pool, []tensor.Meta{f32(1, 2, 2, 2)}, "the 'input_size' must be given, as a tuple of 4 ints"},
 	}
 	for _, tt := range tests {
 		_, err := tt.p.Infer(tt.attrs, tt.in)
