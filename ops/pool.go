@@ -35,8 +35,10 @@ func pool2D(op string, a Attrs, x tensor.Meta) (cpu.Pool2DParams, error) {
 	if f := a.String("data_format", "NCHW"); f != "NCHW" {
 		return p, Errorf(ValueError, op, "the 'NHWC' format is only supported in GPU target.")
 	}
+	// AvgPool's gradient words its errors as AvgPool does.
+	avg := op == "AvgPool" || op == "AvgPoolGrad"
 	if len(x.Shape) != 4 {
-		if op == "AvgPool" {
+		if avg {
 			return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the x_rank must be equal to 4, but got %d.", op, len(x.Shape))}
 		}
 		return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For primitive[%s], the length of input must be equal to 4, but got %d.", op, len(x.Shape))}
@@ -53,13 +55,13 @@ func pool2D(op string, a Attrs, x tensor.Meta) (cpu.Pool2DParams, error) {
 	if p.OH > 0 && p.OW > 0 {
 		return p, nil
 	}
-	if op == "AvgPool" {
+	if avg {
 		bad := p.OH
 		if bad > 0 {
 			bad = p.OW
 		}
 		return p, &Error{Kind: RuntimeError, Msg: fmt.Sprintf(
-			"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out is %d, please check input and parameters of op", bad)}
+			"For '%s' op, H_out/W_out must be positive, but H_out/W_out is %d, please check input and parameters of op", op, bad)}
 	}
 	nchw := func(hw [2]int) []int { return []int{1, 1, hw[0], hw[1]} }
 	return p, Errorf(ValueError, op, "the each element of the output shape must be larger than 0, but got output shape: %s. The input shape: %s, kernel size: %s, strides: %s. Please check the official api documents for more information about the output.",
@@ -205,6 +207,9 @@ var (
 		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 			const op = "AvgPoolGrad"
 			if err := arity(op, in, 1); err != nil {
+				return nil, err
+			}
+			if err := checkDType(op, "dout", in[0].DType, poolDTypes...); err != nil {
 				return nil, err
 			}
 			shape, err := shapeAttr(op, a, "input_size", 4)

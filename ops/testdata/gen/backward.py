@@ -406,8 +406,11 @@ cases.append(error("MaxPoolGrad_int32", "MaxPoolGrad", [np.ones((1, 1, 4, 4), np
                    "TypeError", f"For primitive[MaxPoolGrad], the input argument[x] must be a type of {POOL_FLOATS}, but got "
                    "Tensor[Int32].", attrs=pool_attrs(2, 2, None)))
 cases.append(error("AvgPoolGrad_int32", "AvgPoolGrad", [np.ones((1, 1, 2, 2), np.int32)],
-                   "TypeError", f"For primitive[AvgPoolGrad], the input argument[x] must be a type of {POOL_FLOATS}, but got "
+                   "TypeError", f"For primitive[AvgPoolGrad], the input argument[dout] must be a type of {POOL_FLOATS}, but got "
                    "Tensor[Int32].", attrs=dict(pool_attrs(2, 2, None), input_size=Ints((1, 1, 4, 4)))))
+cases.append(error("AvgPoolGrad_window_too_big", "AvgPoolGrad", [np.ones((1, 1, 1, 1), np.float32)], "RuntimeError",
+                   "For 'AvgPoolGrad' op, H_out/W_out must be positive, but H_out/W_out is 0, please check input and "
+                   "parameters of op", attrs=dict(pool_attrs(4, 1, None), input_size=Ints((1, 1, 3, 3)))))
 for prim in ["MaxPoolGrad", "MaxPoolGradGrad"]:
     vs = (1, 1, 2, 2) if prim == "MaxPoolGrad" else (1, 1, 4, 4)
     cases.append(error(f"{prim}_dtype_mismatch", prim, [np.ones((1, 1, 4, 4), f32), np.ones(vs, np.float16)], "TypeError",
