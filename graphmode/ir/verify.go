@@ -1,0 +1,200 @@
+package ir
+
+import (
+	"fmt"
+
+	"msrepl/tensor"
+)
+
+// Verify checks that g and the graphs it runs are well formed: every node
+// belongs to its graph and uses only values defined before it in that
+// graph; every application's abstract value is what inference gives;
+// calls, branches and loops agree with the graphs they run; and node ids
+// are unique. The tests run it after every pass.
+func Verify(g *FuncGraph) error {
+	ids := map[int]*Node{}
+	for _, f := range append([]*FuncGraph{g}, g.Subgraphs()...) {
+		if err := verifyGraph(f, ids); err != nil {
+			return fmt.Errorf("ir: graph @%s: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+func verifyGraph(g *FuncGraph, ids map[int]*Node) error {
+	defined := map[*Node]bool{}
+	claim := func(n *Node, kind NodeKind) error {
+		if n.Graph != g {
+			return fmt.Errorf("node %d belongs to another graph", n.ID)
+		}
+		if n.Kind != kind {
+			return fmt.Errorf("node %d is a %v among the %vs", n.ID, n.Kind, kind)
+		}
+		if other, dup := ids[n.ID]; dup && other != n {
+			return fmt.Errorf("two nodes have id %d", n.ID)
+		}
+		ids[n.ID] = n
+		defined[n] = true
+		return nil
+	}
+	for _, group := range []struct {
+		nodes []*Node
+		kind  NodeKind
+	}{{g.Params, Param}, {g.Weights, Weight}, {g.Consts, Const}} {
+		for _, n := range group.nodes {
+			if err := claim(n, group.kind); err != nil {
+				return err
+			}
+		}
+	}
+	for i, n := range g.Nodes {
+		if n.Graph != g {
+			return fmt.Errorf("node %d (%%%d) belongs to another graph", n.ID, i)
+		}
+		for j, in := range n.Inputs {
+			if !defined[in] {
+				return fmt.Errorf("%%%d uses input %d (node %d) before it is defined in this graph", i, j, in.ID)
+			}
+		}
+		if err := verifyNode(n); err != nil {
+			return fmt.Errorf("%%%d (%v): %w", i, n.Kind, err)
+		}
+		if other, dup := ids[n.ID]; dup && other != n {
+			return fmt.Errorf("two nodes have id %d", n.ID)
+		}
+		ids[n.ID] = n
+		defined[n] = true
+	}
+	if g.Output == nil {
+		return fmt.Errorf("no output")
+	}
+	if !defined[g.Output] {
+		return fmt.Errorf("the output (node %d) is not a value of the graph", g.Output.ID)
+	}
+	return nil
+}
+
+func verifyNode(n *Node) error {
+	switch n.Kind {
+	case Apply:
+		if n.Prim == nil {
+			return fmt.Errorf("no primitive")
+		}
+		metas := make([]tensor.Meta, len(n.Inputs))
+		for i, in := range n.Inputs {
+			if _, ok := in.Abs.(TensorAbs); !ok {
+				return fmt.Errorf("%s's input %d is %v", n.Prim.Name, i, in.Abs)
+			}
+			metas[i] = in.Meta()
+		}
+		outs, err := n.Prim.Infer(n.Attrs, metas)
+		if err != nil {
+			return fmt.Errorf("%s no longer infers: %w", n.Prim.Name, err)
+		}
+		var want Abstract = TensorAbs{outs[0]}
+		if len(outs) != 1 {
+			elems := make([]Abstract, len(outs))
+			for i, m := range outs {
+				elems[i] = TensorAbs{m}
+			}
+			want = TupleAbs{elems}
+		}
+		return expect(n, want)
+	case GetItem:
+		if len(n.Inputs) != 1 {
+			return fmt.Errorf("%d inputs", len(n.Inputs))
+		}
+		t, ok := n.Inputs[0].Abs.(TupleAbs)
+		if !ok || n.Index < 0 || n.Index >= len(t.Elems) {
+			return fmt.Errorf("element %d of %v", n.Index, n.Inputs[0].Abs)
+		}
+		return expect(n, t.Elems[n.Index])
+	case MakeTuple:
+		elems := make([]Abstract, len(n.Inputs))
+		for i, in := range n.Inputs {
+			elems[i] = in.Abs
+		}
+		return expect(n, TupleAbs{elems})
+	case Call:
+		if len(n.Graphs) != 1 {
+			return fmt.Errorf("%d callees", len(n.Graphs))
+		}
+		if err := signature(n.Graphs[0], n.Inputs); err != nil {
+			return err
+		}
+		return expect(n, n.Graphs[0].Output.Abs)
+	case If:
+		if len(n.Graphs) != 2 || len(n.Inputs) < 1 {
+			return fmt.Errorf("%d branches and %d inputs", len(n.Graphs), len(n.Inputs))
+		}
+		if !isCondition(n.Inputs[0].Abs) {
+			return fmt.Errorf("the condition is %v", n.Inputs[0].Abs)
+		}
+		for _, b := range n.Graphs {
+			if err := signature(b, n.Inputs[1:]); err != nil {
+				return err
+			}
+			if err := expect(n, b.Output.Abs); err != nil {
+				return fmt.Errorf("branch @%s: %w", b.Name, err)
+			}
+		}
+		return nil
+	case While:
+		if len(n.Graphs) != 2 {
+			return fmt.Errorf("%d graphs", len(n.Graphs))
+		}
+		cond, body := n.Graphs[0], n.Graphs[1]
+		for _, f := range n.Graphs {
+			if err := signature(f, n.Inputs); err != nil {
+				return err
+			}
+		}
+		if !isCondition(cond.Output.Abs) {
+			return fmt.Errorf("the condition @%s gives %v", cond.Name, cond.Output.Abs)
+		}
+		carried := make([]Abstract, len(n.Inputs))
+		for i, in := range n.Inputs {
+			carried[i] = in.Abs
+		}
+		if !Equal(body.Output.Abs, TupleAbs{carried}) {
+			return fmt.Errorf("the body @%s gives %v for carried %v", body.Name, body.Output.Abs, TupleAbs{carried})
+		}
+		return expect(n, TupleAbs{carried})
+	}
+	return fmt.Errorf("a %v among the computed nodes", n.Kind)
+}
+
+// signature checks that args fit g's parameters.
+func signature(g *FuncGraph, args []*Node) error {
+	if g.Output == nil {
+		return fmt.Errorf("@%s has no output", g.Name)
+	}
+	if len(args) != len(g.Params) {
+		return fmt.Errorf("@%s takes %d arguments, given %d", g.Name, len(g.Params), len(args))
+	}
+	for i, a := range args {
+		if !Equal(a.Abs, g.Params[i].Abs) {
+			return fmt.Errorf("@%s's parameter %d is %v, given %v", g.Name, i, g.Params[i].Abs, a.Abs)
+		}
+	}
+	return nil
+}
+
+// isCondition reports whether a value can decide a branch: a bool, or a
+// one-element Bool tensor.
+func isCondition(a Abstract) bool {
+	switch a := a.(type) {
+	case ScalarAbs:
+		return a.Kind == Bool
+	case TensorAbs:
+		return a.DType == tensor.Bool && a.Shape.Size() == 1
+	}
+	return false
+}
+
+func expect(n *Node, want Abstract) error {
+	if !Equal(n.Abs, want) {
+		return fmt.Errorf("abstract %v, but its inputs give %v", n.Abs, want)
+	}
+	return nil
+}
