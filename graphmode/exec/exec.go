@@ -1,0 +1,161 @@
+// Package exec runs FuncGraphs. Each Apply goes through an ops.Builder,
+// the eager one in practice, so that a graph computes with exactly the
+// kernels PyNative uses; If and While run their subgraphs. It must not
+// capture, optimize or know the interpreter: weights are read through a
+// function its caller gives.
+package exec
+
+import (
+	"context"
+	"fmt"
+
+	"msrepl/graphmode/ir"
+	"msrepl/ops"
+	"msrepl/tensor"
+)
+
+// A Value is what a graph computes with: a *tensor.Tensor, a host scalar
+// (bool, int64, float64, string), nil for None, or a Tuple.
+type Value any
+
+// A Tuple is a tuple value.
+type Tuple []Value
+
+// A Runner runs graphs.
+type Runner struct {
+	// B applies the primitives.
+	B ops.Builder
+	// Weight returns a weight's current data, read each time a graph
+	// runs so that updates to Parameters are seen.
+	Weight func(w *ir.Node) (*tensor.Tensor, error)
+	// Context, when set, is checked between nodes, so that a long loop
+	// can be interrupted.
+	Context context.Context
+}
+
+// Run runs g on args, one per parameter.
+func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
+	if len(args) != len(g.Params) {
+		return nil, fmt.Errorf("exec: @%s takes %d arguments, given %d", g.Name, len(g.Params), len(args))
+	}
+	env := make(map[*ir.Node]Value, len(g.Params)+len(g.Weights)+len(g.Consts)+len(g.Nodes))
+	for i, p := range g.Params {
+		env[p] = args[i]
+	}
+	for _, w := range g.Weights {
+		if r.Weight == nil {
+			return nil, fmt.Errorf("exec: @%s reads weight %s, and no weights were given", g.Name, w.Name)
+		}
+		t, err := r.Weight(w)
+		if err != nil {
+			return nil, err
+		}
+		env[w] = t
+	}
+	for _, c := range g.Consts {
+		env[c] = c.Value
+	}
+	for _, n := range g.Nodes {
+		if r.Context != nil {
+			if err := r.Context.Err(); err != nil {
+				return nil, err
+			}
+		}
+		v, err := r.node(n, env)
+		if err != nil {
+			return nil, err
+		}
+		env[n] = v
+	}
+	return env[g.Output], nil
+}
+
+func (r *Runner) node(n *ir.Node, env map[*ir.Node]Value) (Value, error) {
+	in := make([]Value, len(n.Inputs))
+	for i, x := range n.Inputs {
+		in[i] = env[x]
+	}
+	switch n.Kind {
+	case ir.Apply:
+		args := make([]ops.Value, len(in))
+		for i, v := range in {
+			t, ok := v.(*tensor.Tensor)
+			if !ok {
+				return nil, fmt.Errorf("exec: %s's input %d is a %T, not a tensor", n.Prim.Name, i, v)
+			}
+			args[i] = t
+		}
+		out, err := r.B.Apply(n.Prim, n.Attrs, args...)
+		if err != nil {
+			return nil, err
+		}
+		if len(out) == 1 {
+			return out[0], nil
+		}
+		tup := make(Tuple, len(out))
+		for i, o := range out {
+			tup[i] = o
+		}
+		return tup, nil
+	case ir.GetItem:
+		tup, ok := in[0].(Tuple)
+		if !ok || n.Index >= len(tup) {
+			return nil, fmt.Errorf("exec: item %d of a %T", n.Index, in[0])
+		}
+		return tup[n.Index], nil
+	case ir.MakeTuple:
+		return Tuple(in), nil
+	case ir.Call:
+		return r.Run(n.Graphs[0], in)
+	case ir.If:
+		taken, err := truth(in[0])
+		if err != nil {
+			return nil, err
+		}
+		branch := n.Graphs[1]
+		if taken {
+			branch = n.Graphs[0]
+		}
+		return r.Run(branch, in[1:])
+	case ir.While:
+		cond, body := n.Graphs[0], n.Graphs[1]
+		carried := in
+		for {
+			c, err := r.Run(cond, carried)
+			if err != nil {
+				return nil, err
+			}
+			more, err := truth(c)
+			if err != nil {
+				return nil, err
+			}
+			if !more {
+				return Tuple(carried), nil
+			}
+			next, err := r.Run(body, carried)
+			if err != nil {
+				return nil, err
+			}
+			tup, ok := next.(Tuple)
+			if !ok || len(tup) != len(carried) {
+				return nil, fmt.Errorf("exec: the body @%s gave %v for %d carried values", body.Name, next, len(carried))
+			}
+			carried = tup
+		}
+	}
+	return nil, fmt.Errorf("exec: cannot run a %v node", n.Kind)
+}
+
+// truth reads a condition: a bool, or a one-element tensor.
+func truth(v Value) (bool, error) {
+	switch c := v.(type) {
+	case bool:
+		return c, nil
+	case *tensor.Tensor:
+		if c.Size() != 1 {
+			return false, fmt.Errorf("exec: a condition of shape %v", c.Shape())
+		}
+		return c.Float(0) != 0, nil
+	}
+	return false, fmt.Errorf("exec: a condition of type %T", v)
+}
