@@ -13,7 +13,8 @@ import (
 // the size of every parameter; it is not differentiable, as an
 // optimizer's update is not in MindSpore.
 var ApplyGradientDescent = define(&Primitive{
-	Name: "ApplyGradientDescent",
+	Name:     "ApplyGradientDescent",
+	Stateful: true,
 	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		const op = "ApplyGradientDescent"
 		if err := arity(op, in, 3); err != nil {

@@ -81,6 +81,10 @@ type Primitive struct {
 	// the outputs'. BpropUses says which tensors it reads beyond metas.
 	Bprop     func(g *Grad) []Value
 	BpropUses Uses
+	// Stateful primitives read or change state beyond their inputs:
+	// random draws, in-place updates. Graph passes never merge, fold or
+	// drop their applications.
+	Stateful bool
 }
 
 func (p *Primitive) String() string { return p.Name }

@@ -63,7 +63,8 @@ func randomAlloc(op string, ctx *Ctx, out []tensor.Meta) (*tensor.Tensor, error)
 // StandardNormal draws from the normal distribution of attributes "mean"
 // (default 0) and "stddev" (default 1, not negative).
 var StandardNormal = define(&Primitive{
-	Name: "StandardNormal",
+	Name:     "StandardNormal",
+	Stateful: true,
 	Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		m, err := randomMeta("StandardNormal", a, in)
 		if err != nil {
@@ -93,7 +94,8 @@ var StandardNormal = define(&Primitive{
 // UniformReal draws from the uniform distribution on [minval, maxval),
 // attributes "minval" (default 0) and "maxval" (default 1).
 var UniformReal = define(&Primitive{
-	Name: "UniformReal",
+	Name:     "UniformReal",
+	Stateful: true,
 	Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		m, err := randomMeta("UniformReal", a, in)
 		if err != nil {
@@ -157,7 +159,8 @@ func below(dt tensor.DType, x float64) float64 {
 // shape as MindSpore's mask has on CPU and GPU, holding 1 where x was kept
 // and 0 elsewhere. x must be a float.
 var Dropout = define(&Primitive{
-	Name: "Dropout",
+	Name:     "Dropout",
+	Stateful: true,
 	Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		if err := arity("Dropout", in, 1); err != nil {
 			return nil, err

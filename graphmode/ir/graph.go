@@ -205,6 +205,40 @@ func (g *FuncGraph) While(cond, body *FuncGraph, span Span, carried ...*Node) *N
 	return n
 }
 
+// Clone appends to g a copy of the computed node n (from any graph) with
+// the given inputs: how inlining moves a callee's nodes into its caller.
+func (g *FuncGraph) Clone(n *Node, inputs []*Node) *Node {
+	c := g.add(n.Kind, n.Abs, n.Span, inputs...)
+	c.Prim, c.Attrs, c.Index, c.Name, c.Forward = n.Prim, n.Attrs, n.Index, n.Name, n.Forward
+	c.Graphs = append([]*FuncGraph(nil), n.Graphs...)
+	return c
+}
+
+// Pure reports whether a computed node may be merged with an equal one,
+// evaluated early or dropped when unused: everything but applications of
+// stateful primitives and the control flow that may contain them.
+func (n *Node) Pure() bool { return n.pure(map[*FuncGraph]bool{}) }
+
+func (n *Node) pure(seen map[*FuncGraph]bool) bool {
+	switch n.Kind {
+	case Apply:
+		return !n.Prim.Stateful
+	case Call, If, While:
+		for _, g := range n.Graphs {
+			if seen[g] {
+				continue
+			}
+			seen[g] = true
+			for _, m := range g.Nodes {
+				if !m.pure(seen) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // SetOutput makes n the graph's result.
 func (g *FuncGraph) SetOutput(n *Node) { g.Output = n }
 

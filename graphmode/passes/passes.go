@@ -1,0 +1,119 @@
+// Package passes owns the graph optimizations: inlining, constant folding,
+// algebraic simplification, common-subexpression elimination and dead-code
+// elimination, and the pipeline that runs them in order, each one able to
+// be turned off and dumped. Passes rewrite ir.FuncGraphs in place and must
+// leave them valid (ir.Verify); they never run a graph, except that
+// folding evaluates primitives on constants through the builder it is
+// given.
+package passes
+
+import (
+	"fmt"
+
+	"msrepl/graphmode/ir"
+	"msrepl/ops"
+)
+
+// A Pass rewrites a graph and the graphs it runs, and reports whether it
+// changed anything.
+type Pass struct {
+	Name string
+	Run  func(g *ir.FuncGraph) (bool, error)
+}
+
+// A Pipeline runs passes in order, repeating the sequence while any pass
+// changes the graph, up to MaxRounds.
+type Pipeline struct {
+	Passes []Pass
+	// Off names passes to skip.
+	Off map[string]bool
+	// Dump, when set, is called after each pass that ran, with its name
+	// and the graph as it left it (%ir --pass, save_graphs).
+	Dump func(pass string, g *ir.FuncGraph)
+	// Verify checks the graph after every pass, as the tests do.
+	Verify    bool
+	MaxRounds int
+}
+
+// Default is the pipeline of graph mode: fold evaluates constant
+// applications through eval.
+func Default(eval ops.Builder) *Pipeline {
+	return &Pipeline{
+		Passes: []Pass{
+			{"inline", Inline},
+			{"fold", func(g *ir.FuncGraph) (bool, error) { return Fold(g, eval) }},
+			{"simplify", Simplify},
+			{"cse", CSE},
+			{"dce", DCE},
+		},
+		MaxRounds: 4,
+	}
+}
+
+// Run optimizes g.
+func (p *Pipeline) Run(g *ir.FuncGraph) error {
+	for range max(p.MaxRounds, 1) {
+		changed := false
+		for _, pass := range p.Passes {
+			if p.Off[pass.Name] {
+				continue
+			}
+			c, err := pass.Run(g)
+			if err != nil {
+				return fmt.Errorf("pass %s: %w", pass.Name, err)
+			}
+			if p.Verify {
+				if err := ir.Verify(g); err != nil {
+					return fmt.Errorf("after pass %s: %w", pass.Name, err)
+				}
+			}
+			if p.Dump != nil {
+				p.Dump(pass.Name, g)
+			}
+			changed = changed || c
+		}
+		if !changed {
+			return nil
+		}
+	}
+	return nil
+}
+
+// graphs lists g and the graphs it runs.
+func graphs(g *ir.FuncGraph) []*ir.FuncGraph {
+	return append([]*ir.FuncGraph{g}, g.Subgraphs()...)
+}
+
+// replaceUses makes every use of a node in g (inputs and the output) use
+// its replacement instead, and drops the replaced nodes, which nothing
+// uses any more.
+func replaceUses(g *ir.FuncGraph, repl map[*ir.Node]*ir.Node) {
+	if len(repl) == 0 {
+		return
+	}
+	defer func() {
+		kept := g.Nodes[:0]
+		for _, n := range g.Nodes {
+			if _, replaced := repl[n]; !replaced {
+				kept = append(kept, n)
+			}
+		}
+		clear(g.Nodes[len(kept):])
+		g.Nodes = kept
+	}()
+	find := func(n *ir.Node) *ir.Node {
+		for {
+			r, ok := repl[n]
+			if !ok {
+				return n
+			}
+			n = r
+		}
+	}
+	for _, n := range g.Nodes {
+		for i, in := range n.Inputs {
+			n.Inputs[i] = find(in)
+		}
+	}
+	g.Output = find(g.Output)
+}
