@@ -11,36 +11,24 @@ import (
 // from the same inputs: same kind, primitive, attributes, element index
 // and graphs. The later one's uses move to the earlier.
 func CSE(g *ir.FuncGraph) (bool, error) {
-	changed := false
-	for _, f := range graphs(g) {
-		seen := map[string][]*ir.Node{}
-		repl := map[*ir.Node]*ir.Node{}
-		for _, n := range f.Nodes {
-			for i, in := range n.Inputs {
-				if r, ok := repl[in]; ok {
-					n.Inputs[i] = r
-				}
-			}
-			if !n.Pure() {
-				continue
-			}
-			key := shallowKey(n)
-			for _, m := range seen[key] {
-				if sameComputation(m, n) {
-					repl[n] = m
-					break
-				}
-			}
-			if _, merged := repl[n]; !merged {
-				seen[key] = append(seen[key], n)
+	var seen map[string][]*ir.Node
+	var graph *ir.FuncGraph
+	return rewrite(g, func(f *ir.FuncGraph, _ int, n *ir.Node) (*ir.Node, error) {
+		if f != graph {
+			graph, seen = f, map[string][]*ir.Node{}
+		}
+		if !n.Pure() {
+			return nil, nil
+		}
+		key := shallowKey(n)
+		for _, m := range seen[key] {
+			if sameComputation(m, n) {
+				return m, nil
 			}
 		}
-		if len(repl) > 0 {
-			replaceUses(f, repl)
-			changed = true
-		}
-	}
-	return changed, nil
+		seen[key] = append(seen[key], n)
+		return nil, nil
+	})
 }
 
 // shallowKey groups candidates: kind, primitive, index and input ids.

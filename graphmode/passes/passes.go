@@ -84,6 +84,36 @@ func graphs(g *ir.FuncGraph) []*ir.FuncGraph {
 	return append([]*ir.FuncGraph{g}, g.Subgraphs()...)
 }
 
+// rewrite visits the nodes of g and of the graphs it runs, in order, each
+// with its inputs already moved to the replacements of earlier nodes;
+// visit returns a node's replacement, or nil to keep it. Replaced nodes
+// are dropped.
+func rewrite(g *ir.FuncGraph, visit func(f *ir.FuncGraph, i int, n *ir.Node) (*ir.Node, error)) (bool, error) {
+	changed := false
+	for _, f := range graphs(g) {
+		repl := map[*ir.Node]*ir.Node{}
+		for i, n := range f.Nodes {
+			for j, in := range n.Inputs {
+				if r, ok := repl[in]; ok {
+					n.Inputs[j] = r
+				}
+			}
+			r, err := visit(f, i, n)
+			if err != nil {
+				return changed, err
+			}
+			if r != nil {
+				repl[n] = r
+			}
+		}
+		if len(repl) > 0 {
+			replaceUses(f, repl)
+			changed = true
+		}
+	}
+	return changed, nil
+}
+
 // replaceUses makes every use of a node in g (inputs and the output) use
 // its replacement instead, and drops the replaced nodes, which nothing
 // uses any more.

@@ -15,40 +15,27 @@ import (
 // of a tuple just built, and a branch on a constant condition, which
 // becomes a call of the branch taken.
 func Simplify(g *ir.FuncGraph) (bool, error) {
-	changed := false
-	for _, f := range graphs(g) {
-		repl := map[*ir.Node]*ir.Node{}
-		for i, n := range f.Nodes {
-			for j, in := range n.Inputs {
-				if r, ok := repl[in]; ok {
-					n.Inputs[j] = r
-				}
+	return rewrite(g, func(f *ir.FuncGraph, i int, n *ir.Node) (*ir.Node, error) {
+		if n.Kind == ir.If {
+			taken, ok := constantCondition(n.Inputs[0])
+			if !ok {
+				return nil, nil
 			}
-			if n.Kind == ir.If {
-				if taken, ok := constantCondition(n.Inputs[0]); ok {
-					branch := n.Graphs[1]
-					if taken {
-						branch = n.Graphs[0]
-					}
-					call := &ir.Node{}
-					*call = *n
-					call.Kind, call.Inputs, call.Graphs = ir.Call, n.Inputs[1:], []*ir.FuncGraph{branch}
-					f.Nodes[i] = call
-					repl[n] = call
-					changed = true
-				}
-				continue
+			branch := n.Graphs[1]
+			if taken {
+				branch = n.Graphs[0]
 			}
-			if r := identity(n); r != nil && ir.Equal(r.Abs, n.Abs) {
-				repl[n] = r
-			}
+			call := &ir.Node{}
+			*call = *n
+			call.Kind, call.Inputs, call.Graphs = ir.Call, n.Inputs[1:], []*ir.FuncGraph{branch}
+			f.Nodes[i] = call
+			return call, nil
 		}
-		if len(repl) > 0 {
-			replaceUses(f, repl)
-			changed = true
+		if r := identity(n); r != nil && ir.Equal(r.Abs, n.Abs) {
+			return r, nil
 		}
-	}
-	return changed, nil
+		return nil, nil
+	})
 }
 
 // identity returns the existing value n equals, or nil.
