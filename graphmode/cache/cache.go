@@ -1,0 +1,177 @@
+// Package cache owns what a compiled function remembers between calls: its
+// entries, each a compiled graph specialized on its arguments' abstract
+// values and guarded by the host values capture read; the reasons a call
+// missed, in the user's terms ("tensor 'x' dim 0: expected 3, got 4"); and
+// the limit past which the function stops compiling and runs eagerly. It
+// must not capture, compile or run graphs: it holds what it is given.
+package cache
+
+import (
+	"fmt"
+
+	"msrepl/graphmode/ir"
+)
+
+// DefaultLimit is how many entries a function keeps before it gives up
+// compiling, as MindSpore and TorchDynamo cap recompilation.
+const DefaultLimit = 8
+
+// An Arg is one argument of a call as the key sees it: its name and
+// abstract value (a tensor's dtype and shape; a constant's value).
+type Arg struct {
+	Name string
+	Abs  ir.Abstract
+}
+
+// A Guard checks a host value that capture read (a global, a closure
+// cell, a Cell attribute) and folded into the graph.
+type Guard struct {
+	// What names the value: "global 'k'", "attribute 'self.scale'".
+	What string
+	// Holds reports whether the value is still what the graph assumed.
+	Holds func() bool
+}
+
+// An Entry is one compiled specialization.
+type Entry struct {
+	Args   []Arg
+	Guards []Guard
+	// Compiled is what the compiler stored: the graph or its plan.
+	Compiled any
+	Hits     int
+}
+
+// Function is a compiled function's cache.
+type Function struct {
+	Name    string
+	Limit   int
+	Entries []*Entry
+	Hits    int
+	Misses  int
+	// Reasons are why each miss after the first compile happened.
+	Reasons []string
+	// Eager is set once the function has reached its limit and runs
+	// eagerly; GaveUp says so, once.
+	Eager bool
+}
+
+// NewFunction returns an empty cache with the default limit.
+func NewFunction(name string) *Function { return &Function{Name: name, Limit: DefaultLimit} }
+
+// Lookup finds the entry whose arguments and guards the call satisfies. On
+// a miss it returns why the newest entry did not serve, "" when there was
+// none, and counts the miss.
+func (f *Function) Lookup(args []Arg) (*Entry, string) {
+	reason := ""
+	for i := len(f.Entries) - 1; i >= 0; i-- {
+		e := f.Entries[i]
+		r := e.mismatch(args)
+		if r == "" {
+			e.Hits++
+			f.Hits++
+			return e, ""
+		}
+		if reason == "" {
+			reason = r
+		}
+	}
+	f.Misses++
+	if reason != "" {
+		f.Reasons = append(f.Reasons, reason)
+	}
+	return nil, reason
+}
+
+// Add stores a compiled specialization. It reports false, and stores
+// nothing, when the function has reached its limit: from then on it runs
+// eagerly.
+func (f *Function) Add(e *Entry) bool {
+	if f.Eager || len(f.Entries) >= f.Limit {
+		f.Eager = true
+		return false
+	}
+	f.Entries = append(f.Entries, e)
+	return true
+}
+
+// GaveUp is the message a function prints once when it reaches its limit.
+func (f *Function) GaveUp() string {
+	last := ""
+	if n := len(f.Reasons); n > 0 {
+		last = " The last recompilation was for: " + f.Reasons[n-1] + "."
+	}
+	return fmt.Sprintf("'%s' was compiled %d times, the limit; it runs eagerly from now on.%s", f.Name, f.Limit, last)
+}
+
+// mismatch is why args do not fit e, or "".
+func (e *Entry) mismatch(args []Arg) string {
+	if len(args) != len(e.Args) {
+		return fmt.Sprintf("number of arguments: expected %d, got %d", len(e.Args), len(args))
+	}
+	for i, want := range e.Args {
+		if r := argMismatch(want, args[i]); r != "" {
+			return r
+		}
+	}
+	for _, g := range e.Guards {
+		if !g.Holds() {
+			return g.What + " changed"
+		}
+	}
+	return ""
+}
+
+// argMismatch says, in the user's terms, how got differs from the
+// specialization want.
+func argMismatch(want, got Arg) string {
+	if ir.Equal(want.Abs, got.Abs) {
+		return ""
+	}
+	switch w := want.Abs.(type) {
+	case ir.TensorAbs:
+		g, ok := got.Abs.(ir.TensorAbs)
+		switch {
+		case !ok:
+			return fmt.Sprintf("argument '%s': expected a tensor, got %s", want.Name, describe(got.Abs))
+		case w.DType != g.DType:
+			return fmt.Sprintf("tensor '%s' dtype: expected %v, got %v", want.Name, w.DType, g.DType)
+		case len(w.Shape) != len(g.Shape):
+			return fmt.Sprintf("tensor '%s' rank: expected %d, got %d", want.Name, len(w.Shape), len(g.Shape))
+		}
+		for d := range w.Shape {
+			if w.Shape[d] != g.Shape[d] {
+				return fmt.Sprintf("tensor '%s' dim %d: expected %d, got %d", want.Name, d, w.Shape[d], g.Shape[d])
+			}
+		}
+	case ir.ScalarAbs:
+		if g, ok := got.Abs.(ir.ScalarAbs); ok && g.Kind == w.Kind {
+			return fmt.Sprintf("constant '%s': expected %s, got %s", want.Name, pyValue(w.Value), pyValue(g.Value))
+		}
+	}
+	return fmt.Sprintf("argument '%s': expected %s, got %s", want.Name, describe(want.Abs), describe(got.Abs))
+}
+
+// describe is an abstract value in words: a constant by its value, the
+// rest by their type.
+func describe(a ir.Abstract) string {
+	if s, ok := a.(ir.ScalarAbs); ok && s.Value != nil {
+		return pyValue(s.Value)
+	}
+	return a.String()
+}
+
+// pyValue writes a constant as Python would.
+func pyValue(v any) string {
+	switch v := v.(type) {
+	case bool:
+		if v {
+			return "True"
+		}
+		return "False"
+	case string:
+		return fmt.Sprintf("'%s'", v)
+	case nil:
+		return "None"
+	}
+	return fmt.Sprint(v)
+}
