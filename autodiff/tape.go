@@ -25,6 +25,10 @@ type Tape struct {
 	ids   map[weak.Pointer[tensor.Tensor]]int
 	recs  []Record
 	n     int
+	// Retain keeps the records through Gradient, so that the backward can
+	// run again with other cotangents (vjp's function, Jacobians), at the
+	// cost of holding what the rules read until the tape is dropped.
+	Retain bool
 }
 
 // NewTape returns a tape that evaluates through inner.
@@ -127,7 +131,8 @@ func kept(vs []ops.Value, keep bool) []ops.Value {
 
 // Gradient runs the backward of everything recorded, through b, from the
 // outputs outs with cotangents douts to the values wrt, and returns their
-// cotangents: nil for a value no gradient reached. The tape is spent.
+// cotangents: nil for a value no gradient reached. The tape is spent,
+// unless Retain is set.
 func (t *Tape) Gradient(b ops.Builder, outs, douts, wrt []ops.Value) ([]ops.Value, error) {
 	var seeds []Seed
 	for i, o := range outs {
@@ -147,6 +152,11 @@ func (t *Tape) Gradient(b ops.Builder, outs, douts, wrt []ops.Value) ([]ops.Valu
 		}
 	}
 	recs := t.recs
-	t.recs, t.ids = nil, nil
+	if t.Retain {
+		// Backward releases the records as it goes: give it a copy.
+		recs = append([]Record(nil), recs...)
+	} else {
+		t.recs, t.ids = nil, nil
+	}
 	return Backward(b, recs, slot+1, seeds, ids)
 }

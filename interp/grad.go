@@ -140,26 +140,9 @@ func (th *Thread) callGrad(spec *gradSpec, fn Value, args []Value, kwnames []str
 		}
 	}
 	tape := autodiff.NewTape(outer)
-	vars := make([]ops.Value, 0, len(positions)+len(spec.weights))
-	for _, i := range positions {
-		if i >= npos {
-			return nil, ValueErrorf("For '%s', the 'grad_position' %d is out of range: the function got %d positional argument%s.",
-				spec.api, i, npos, plural(npos))
-		}
-		x, ok := args[i].(*Tensor)
-		if !ok {
-			return nil, TypeErrorf("For '%s', the argument at 'grad_position' %d must be a Tensor, but got %s.", spec.api, i, TypeName(args[i]))
-		}
-		// A fresh alias through the outer builder: the variable of this
-		// tape, and a value an outer tape differentiates through.
-		alias, err := outer.Apply(ops.Identity, nil, x.t)
-		if err != nil {
-			return nil, opsError(err)
-		}
-		a := alias[0].(*tensor.Tensor)
-		tape.Watch(a)
-		args[i] = NewTensor(a)
-		vars = append(vars, a)
+	vars, err := watchArgs(spec.api, tape, outer, args[:npos], positions)
+	if err != nil {
+		return nil, err
 	}
 	for _, w := range spec.weights {
 		if w.param.requiresGrad {
@@ -210,6 +193,33 @@ func (th *Thread) callGrad(spec *gradSpec, fn Value, args []Value, kwnames []str
 		return Tuple{res, aux}, nil
 	}
 	return res, nil
+}
+
+// watchArgs makes the arguments at positions variables of tape: each is
+// replaced in args by a fresh alias made through the builder beneath the
+// tape (outer), which is this tape's variable and a value an outer tape
+// differentiates through. It returns the aliases.
+func watchArgs(api string, tape *autodiff.Tape, outer ops.Builder, args []Value, positions []int) ([]ops.Value, error) {
+	vars := make([]ops.Value, 0, len(positions))
+	for _, i := range positions {
+		if i >= len(args) {
+			return nil, ValueErrorf("For '%s', the 'grad_position' %d is out of range: the function got %d positional argument%s.",
+				api, i, len(args), plural(len(args)))
+		}
+		x, ok := args[i].(*Tensor)
+		if !ok {
+			return nil, TypeErrorf("For '%s', the argument at 'grad_position' %d must be a Tensor, but got %s.", api, i, TypeName(args[i]))
+		}
+		alias, err := outer.Apply(ops.Identity, nil, x.t)
+		if err != nil {
+			return nil, opsError(err)
+		}
+		a := alias[0].(*tensor.Tensor)
+		tape.Watch(a)
+		args[i] = NewTensor(a)
+		vars = append(vars, a)
+	}
+	return vars, nil
 }
 
 // withBuilder runs f with b as the session's builder.

@@ -72,6 +72,7 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	m.Members.Set("__version__", Str("2.6.0"))
 	addContextFuncs(m)
 	addGradFuncs(m)
+	addTransformFuncs(m)
 	m.AddFunc("tensor", "tensor(input_data, dtype=None)", "Makes a Tensor from data.", func(th *Thread, args []Value, kwnames []string) (Value, error) {
 		var data, dtype Value = None, None
 		if err := UnpackArgs("tensor", args, kwnames, "input_data", &data, "dtype?", &dtype); err != nil {
