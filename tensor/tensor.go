@@ -19,6 +19,15 @@ type Tensor struct {
 	data any
 }
 
+// NewAbstract returns a tensor that has a dtype and a shape but no data: a
+// stand-in for a value a graph will compute, which code can pass through
+// the library's operations while they are captured. Its Data is nil, and
+// nothing may read its elements.
+func NewAbstract(m Meta) *Tensor { return &Tensor{dtype: m.DType, shape: m.Shape} }
+
+// Abstract reports whether t is a stand-in without data (NewAbstract).
+func (t *Tensor) Abstract() bool { return t.data == nil }
+
 // New allocates a zeroed tensor on dev.
 func New(dev devices.Device, dt DType, shape Shape) (*Tensor, error) {
 	return newTensor(dev, true, dt, shape)
