@@ -108,7 +108,7 @@ func (th *Thread) propertyGet(p *Property, obj Value, name string) (Value, error
 // become bound methods, properties run their getter, and so on.
 func (th *Thread) bindDescriptor(m, obj Value, cls *Class) (Value, error) {
 	switch f := m.(type) {
-	case *Function:
+	case *Function, *jitFunction:
 		return &BoundMethod{Self: obj, Fn: f}, nil
 	case *Builtin:
 		if f.Owner != nil {

@@ -100,16 +100,8 @@ func newMindsporeModule(s *Session) (*Module, error) {
 		return MakeBool(ok), nil
 	})
 	m.AddFunc("jit", "jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False, input_signature=None)",
-		"Compiles a function to a static graph.", func(th *Thread, args []Value, kwnames []string) (Value, error) {
-			return nil, graphModeNotYet("jit")
-		})
+		"Compiles a function to a static graph.", msJit)
 	return m, nil
-}
-
-// graphModeNotYet is the error of the graph-mode entry points until
-// graph mode lands.
-func graphModeNotYet(what string) error {
-	return Errorf(NotImplementedErrorClass, "%s: static graph compilation is not available yet in msrepl; code runs in PYNATIVE_MODE", what)
 }
 
 func newContextModule(s *Session) (*Module, error) {
@@ -158,9 +150,6 @@ func msSetContext(th *Thread, args []Value, kwnames []string) (Value, error) {
 			n, ok := v.(Int)
 			if !ok || (n != graphMode && n != pynativeMode) {
 				return nil, ValueErrorf("For 'context.set_context', the argument 'mode' should be context.GRAPH_MODE (0) or context.PYNATIVE_MODE (1), but got %s.", reprOrType(v))
-			}
-			if n == graphMode {
-				return nil, graphModeNotYet("set_context(mode=GRAPH_MODE)")
 			}
 		case "device_target":
 			s, ok := v.(Str)

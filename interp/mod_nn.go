@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"msrepl/autodiff"
+	"msrepl/graphmode/capture"
 )
 
 // The mindspore.nn module: Cell, the base of networks, and the layers,
@@ -118,6 +119,17 @@ func cellCall(th *Thread, args []Value, kwnames []string) (Value, error) {
 	construct, err := th.GetAttr(self, "construct")
 	if err != nil {
 		return nil, err
+	}
+	// GRAPH_MODE compiles the constructs written in Python; the built-in
+	// cells, whose constructs are Go, run as they are.
+	if rt := th.session.msrt; rt != nil && rt.graphMode() && len(kwnames) == 0 {
+		if m, ok := construct.(*BoundMethod); ok {
+			if _, python := m.Fn.(*Function); python {
+				if _, capturing := rt.builder.(*capture.Tracer); !capturing {
+					return th.callCellGraph(self, construct, args[1:])
+				}
+			}
+		}
 	}
 	if rt := th.session.msrt; rt != nil {
 		if tape, ok := rt.builder.(*autodiff.Tape); ok {

@@ -22,6 +22,15 @@ type msRuntime struct {
 	options *Dict
 	seed    Value // the last set_seed, or None
 	scalars map[scalarKey]*tensor.Tensor
+	// cellGraphs are the compiled constructs of Cells called in
+	// GRAPH_MODE.
+	cellGraphs map[*Instance]*jitFunction
+}
+
+// graphMode reports whether set_context(mode=GRAPH_MODE) is in force.
+func (rt *msRuntime) graphMode() bool {
+	m, _ := rt.options.GetStr("mode")
+	return m == MakeInt(graphMode)
 }
 
 // DefaultMemoryLimit is the CPU device's limit until

@@ -126,6 +126,10 @@ func parameterSetData(th *Thread, args []Value, kwnames []string) (Value, error)
 // setParamData replaces a Parameter's data with a tensor that an update
 // computed, of the same shape, in the Parameter's dtype.
 func (th *Thread) setParamData(p *Tensor, t *tensor.Tensor) error {
+	if t.Abstract() && t != p.t {
+		return Errorf(RuntimeErrorClass, "assigning to Parameter '%s' inside a compiled graph is not supported yet; "+
+			"update Parameters in PYNATIVE_MODE, or with an optimizer whose update runs in place", p.param.name)
+	}
 	if t.DType() != p.t.DType() {
 		var err error
 		if t, err = th.copyTensor(t, p.t.DType()); err != nil {

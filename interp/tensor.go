@@ -50,6 +50,9 @@ func (x *Tensor) Type() *Class {
 }
 
 func (x *Tensor) Repr(th *Thread) (string, error) {
+	if x.t.Abstract() {
+		return "", jitValueUnknown("Printing a Tensor")
+	}
 	if p := x.param; p != nil {
 		return fmt.Sprintf("Parameter (name=%s, shape=%v, dtype=%v, requires_grad=%s)",
 			p.name, x.t.Shape(), x.t.DType(), pyBool(p.requiresGrad)), nil
@@ -58,6 +61,9 @@ func (x *Tensor) Repr(th *Thread) (string, error) {
 }
 
 func (x *Tensor) Str(th *Thread) (string, error) {
+	if x.t.Abstract() {
+		return "", jitValueUnknown("Printing a Tensor")
+	}
 	if x.param != nil {
 		return x.Repr(th)
 	}
@@ -296,6 +302,9 @@ func (x *Tensor) Unary(th *Thread, op syntax.Token) (Value, error) {
 
 // Truth is bool(t): only a tensor of one element has a truth value.
 func (x *Tensor) Truth(th *Thread) (bool, error) {
+	if x.t.Abstract() {
+		return false, jitValueUnknown("Using a Tensor as a condition")
+	}
 	switch x.t.Size() {
 	case 1:
 		return x.t.Float(0) != 0, nil
@@ -314,6 +323,9 @@ func (x *Tensor) Len(th *Thread) (int, error) {
 
 // Float is float(t), for tensors of one element.
 func (x *Tensor) Float(th *Thread) (Value, error) {
+	if x.t.Abstract() {
+		return nil, jitValueUnknown("float() of a Tensor")
+	}
 	if x.t.Size() != 1 {
 		return nil, TypeErrorf("only one element tensors can be converted to Python scalars")
 	}
@@ -322,6 +334,9 @@ func (x *Tensor) Float(th *Thread) (Value, error) {
 
 // Int is int(t), for tensors of one element.
 func (x *Tensor) Int(th *Thread) (Value, error) {
+	if x.t.Abstract() {
+		return nil, jitValueUnknown("int() of a Tensor")
+	}
 	if x.t.Size() != 1 {
 		return nil, TypeErrorf("only one element tensors can be converted to Python scalars")
 	}

@@ -33,13 +33,20 @@ func init() {
 			if err := checkArity("tolist", args[1:], kwnames, 0, 0); err != nil {
 				return nil, err
 			}
-			return toList(selfTensor(args[0]).t), nil
+			t := selfTensor(args[0]).t
+			if t.Abstract() {
+				return nil, jitValueUnknown("Tensor.tolist()")
+			}
+			return toList(t), nil
 		},
 		"item": func(th *Thread, args []Value, kwnames []string) (Value, error) {
 			if err := checkArity("item", args[1:], kwnames, 0, 0); err != nil {
 				return nil, err
 			}
 			t := selfTensor(args[0]).t
+			if t.Abstract() {
+				return nil, jitValueUnknown("Tensor.item()")
+			}
 			if t.Size() != 1 {
 				return nil, ValueErrorf("can only convert an array of size 1 to a Python scalar")
 			}
@@ -79,6 +86,9 @@ func tensorAsNumpy(th *Thread, args []Value, kwnames []string) (Value, error) {
 		return nil, err
 	}
 	x := selfTensor(args[0]).t
+	if x.Abstract() {
+		return nil, jitValueUnknown("Tensor.asnumpy()")
+	}
 	t, err := th.copyTensor(x, x.DType())
 	if err != nil {
 		return nil, err

@@ -23,7 +23,12 @@ type Tracer struct {
 	G *ir.FuncGraph
 	// Span is the source position new nodes get; the caller moves it as
 	// the traced code runs.
-	Span  ir.Span
+	Span ir.Span
+	// Eval, when set, computes at capture time the applications whose
+	// inputs are all constants (a stateful primitive's excepted), as
+	// MindSpore runs constant code during compilation: host numpy work
+	// and constant tensors then reach the graph as constants.
+	Eval  ops.Builder
 	b     ir.Builder
 	nodes map[*tensor.Tensor]*ir.Node
 }
@@ -64,6 +69,9 @@ func (t *Tracer) Node(v *tensor.Tensor) *ir.Node {
 // Apply emits p's application and returns abstract tensors that stand for
 // its outputs.
 func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]ops.Value, error) {
+	if t.Eval != nil && !p.Stateful && t.constants(args) {
+		return t.Eval.Apply(p, attrs, args...)
+	}
 	in := make([]ops.Value, len(args))
 	for i, a := range args {
 		v, ok := a.(*tensor.Tensor)
@@ -92,7 +100,23 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 	return res, nil
 }
 
-// Output makes the graph return v, or the tuple of vs.
+// constants reports whether every argument is a concrete tensor that
+// stands for no node of the graph.
+func (t *Tracer) constants(args []ops.Value) bool {
+	for _, a := range args {
+		v, ok := a.(*tensor.Tensor)
+		if !ok || v.Abstract() {
+			return false
+		}
+		if _, known := t.nodes[v]; known {
+			return false
+		}
+	}
+	return true
+}
+
+// Output makes the graph return v, or the tuple of vs (empty for code run
+// for its effects).
 func (t *Tracer) Output(vs ...*tensor.Tensor) {
 	if len(vs) == 1 {
 		t.G.SetOutput(t.Node(vs[0]))

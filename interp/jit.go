@@ -1,0 +1,430 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"msrepl/graphmode/cache"
+	"msrepl/graphmode/capture"
+	"msrepl/graphmode/exec"
+	"msrepl/graphmode/ir"
+	"msrepl/graphmode/passes"
+	"msrepl/lang/compile"
+	"msrepl/ops"
+	"msrepl/tensor"
+)
+
+// Graph mode's entry into the interpreter: @jit and GRAPH_MODE compile a
+// function into a graph per specialization (its Tensors' dtypes and
+// shapes, its other arguments' values), optimize it, cache it behind
+// guards and run it through the session's builder. Capture runs the
+// function under the capture tracer with abstract Tensors for its Tensor
+// arguments, so the library's operators emit the graph; Python control
+// flow that depends on a Tensor's value cannot be captured this way and
+// is a clear error (jitValueUnknown) until the ast capture of
+// ARCHITECTURE.md §15 lands.
+
+// jitFunction is a function @jit compiles.
+type jitFunction struct {
+	fn   Value
+	name string
+	// self is the Cell whose method this compiles, or nil; bound holds
+	// the per-Cell compilations of a method decorated in a class.
+	self  *Instance
+	bound map[*Instance]*jitFunction
+	cache *cache.Function
+	// last is the graph the last call ran, for %ir.
+	last   *compiledGraph
+	warned bool
+}
+
+// compiledGraph is a cache entry's graph and the Parameters its weights
+// read when it runs.
+type compiledGraph struct {
+	g       *ir.FuncGraph
+	weights map[string]*Tensor
+	src     string // the source of the cell the function came from
+	// template is the traced result, whose Tensors the graph's outputs
+	// replace, in order.
+	template Value
+}
+
+func (j *jitFunction) Type() *Class { return FunctionClass }
+
+func (j *jitFunction) Repr(th *Thread) (string, error) {
+	return fmt.Sprintf("<function %s at %#x>", j.name, identity(j)), nil
+}
+
+// Call runs the function, or, when it is a Cell's method (@jit on
+// construct) called with the Cell first, the method of that Cell, which
+// is compiled and cached for each Cell.
+func (j *jitFunction) Call(th *Thread, args []Value, kwnames []string) (Value, error) {
+	if len(args) > len(kwnames) && j.self == nil {
+		if cell, ok := args[0].(*Instance); ok && cell.class.IsSubclass(NNCellClass) {
+			if j.bound == nil {
+				j.bound = map[*Instance]*jitFunction{}
+			}
+			b, ok := j.bound[cell]
+			if !ok {
+				name := cell.class.Name + "_" + j.name
+				b = &jitFunction{fn: &BoundMethod{Self: cell, Fn: j.fn}, name: name, cache: cache.NewFunction(name), self: cell}
+				j.bound[cell] = b
+			}
+			return th.callJit(b, args[1:], kwnames)
+		}
+	}
+	return th.callJit(j, args, kwnames)
+}
+
+// msJit is mindspore.jit, as a decorator with or without arguments.
+func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
+	var fn, mode, level, dynamic, fullgraph, signature Value = None, Str("ast"), Str("O0"), MakeInt(0), False, None
+	if err := UnpackArgs("jit", args, kwnames, "function?", &fn, "*capture_mode?", &mode, "*jit_level?", &level,
+		"*dynamic?", &dynamic, "*fullgraph?", &fullgraph, "*input_signature?", &signature); err != nil {
+		return nil, err
+	}
+	if m, ok := mode.(Str); !ok || (m != "ast" && m != "bytecode" && m != "trace") {
+		r, _ := th.Repr(mode)
+		return nil, ValueErrorf("For 'jit', the 'capture_mode' must be one of 'ast', 'bytecode' and 'trace', but got %s.", r)
+	}
+	if fn == None {
+		return &Builtin{Name: "jit", Doc: "Compiles the decorated function.", Fn: func(th *Thread, args []Value, kwnames []string) (Value, error) {
+			var f Value
+			if err := UnpackArgs("jit", args, kwnames, "function", &f); err != nil {
+				return nil, err
+			}
+			return newJitFunction(f)
+		}}, nil
+	}
+	return newJitFunction(fn)
+}
+
+func newJitFunction(fn Value) (Value, error) {
+	if !isCallable(fn) {
+		return nil, TypeErrorf("For 'jit', the decorated object must be callable, but got %s.", TypeName(fn))
+	}
+	name := "function"
+	if f, ok := fn.(*Function); ok {
+		name = f.Name
+	}
+	return &jitFunction{fn: fn, name: name, cache: cache.NewFunction(name)}, nil
+}
+
+// callJit runs a call of a jit function: from its cache, compiling on a
+// miss, or eagerly once the cache has given up.
+func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value, error) {
+	rt := th.ms()
+	// A jit function called while another is captured is part of that
+	// graph.
+	if _, capturing := rt.builder.(*capture.Tracer); capturing || len(kwnames) > 0 {
+		return th.Call(j.fn, args, kwnames)
+	}
+	names := paramNames(j.fn, len(args))
+	key := make([]cache.Arg, len(args))
+	for i, a := range args {
+		abs, err := jitArgAbstract(a)
+		if err != nil {
+			return nil, Errorf(TypeErrorClass, "For 'jit', argument '%s' of '%s': %v", names[i], j.name, err)
+		}
+		key[i] = cache.Arg{Name: names[i], Abs: abs}
+	}
+	entry, _ := j.cache.Lookup(key)
+	if entry == nil {
+		if j.cache.Eager {
+			return th.Call(j.fn, args, nil)
+		}
+		c, err := th.compileJit(j.fn, j.name, args, names, j.self)
+		if err != nil {
+			return nil, err
+		}
+		entry = &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self)}
+		if !j.cache.Add(entry) {
+			if !j.warned {
+				j.warned = true
+				fmt.Fprintf(th.stderr, "UserWarning: %s\n", j.cache.GaveUp())
+			}
+			return th.Call(j.fn, args, nil)
+		}
+	}
+	c := entry.Compiled.(*compiledGraph)
+	j.last = c
+	return th.runCompiled(c, args)
+}
+
+// jitGuards guard what capture folded into the graph from the host: the
+// globals the function's code names, and the attributes of self. A value
+// guards by identity, a number or string by value.
+func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
+	var guards []cache.Guard
+	watch := func(what string, get func() (Value, bool)) {
+		v0, ok0 := get()
+		guards = append(guards, cache.Guard{What: what, Holds: func() bool {
+			v, ok := get()
+			return ok == ok0 && sameHostValue(v, v0)
+		}})
+	}
+	f, _ := fn.(*Function)
+	if b, ok := fn.(*BoundMethod); ok {
+		f, _ = b.Fn.(*Function)
+	}
+	if f != nil {
+		g := th.session.globals
+		for _, n := range f.code.fc.Names {
+			if _, ok := g.Get(n); ok {
+				watch("global '"+n+"'", func() (Value, bool) { return g.Get(n) })
+			}
+		}
+	}
+	if self != nil {
+		for _, kv := range self.Dict().Items() {
+			name, _ := kv[0].(Str)
+			d := self.Dict()
+			watch("attribute 'self."+string(name)+"'", func() (Value, bool) { return d.GetStr(string(name)) })
+		}
+	}
+	return guards
+}
+
+// sameHostValue is the guards' equality: identity for objects, equal
+// values for numbers, strings and tuples of them.
+func sameHostValue(a, b Value) bool {
+	if ta, ok := a.(Tuple); ok {
+		tb, ok := b.(Tuple)
+		if !ok || len(ta) != len(tb) {
+			return false
+		}
+		for i := range ta {
+			if !sameHostValue(ta[i], tb[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if a == nil || b == nil || !reflect.TypeOf(a).Comparable() || !reflect.TypeOf(b).Comparable() {
+		return a == nil && b == nil
+	}
+	return a == b
+}
+
+// jitArgAbstract is an argument as the cache keys it: a Tensor by dtype and
+// shape, a number, string, bool or None by value.
+func jitArgAbstract(v Value) (ir.Abstract, error) {
+	switch v := v.(type) {
+	case *Tensor:
+		return ir.TensorAbs{Meta: v.t.Meta()}, nil
+	case Bool:
+		return ir.ScalarAbs{Kind: ir.Bool, Value: bool(v)}, nil
+	case Int:
+		return ir.ScalarAbs{Kind: ir.Int64, Value: int64(v)}, nil
+	case Float:
+		return ir.ScalarAbs{Kind: ir.Float64, Value: float64(v)}, nil
+	case Str:
+		return ir.ScalarAbs{Kind: ir.String, Value: string(v)}, nil
+	case NoneType:
+		return ir.NoneAbs{}, nil
+	case Tuple:
+		elems := make([]ir.Abstract, len(v))
+		for i, e := range v {
+			a, err := jitArgAbstract(e)
+			if err != nil {
+				return nil, err
+			}
+			elems[i] = a
+		}
+		return ir.TupleAbs{Elems: elems}, nil
+	}
+	return nil, fmt.Errorf("arguments of type %s are not supported in graph mode yet", TypeName(v))
+}
+
+// paramNames are the names of a function's first n parameters, for the
+// cache's reasons and the graph's parameters.
+func paramNames(fn Value, n int) []string {
+	names := make([]string, n)
+	var fc *compile.Funcode
+	skip := 0
+	switch f := fn.(type) {
+	case *Function:
+		fc = f.code.fc
+	case *BoundMethod:
+		if g, ok := f.Fn.(*Function); ok {
+			fc, skip = g.code.fc, 1
+		}
+	}
+	for i := range names {
+		names[i] = fmt.Sprintf("arg%d", i)
+		if fc != nil && i+skip < fc.NumParams && i+skip < len(fc.Locals) {
+			names[i] = fc.Locals[i+skip]
+		}
+	}
+	return names
+}
+
+// compileJit captures fn on args into an optimized graph. The Parameters
+// of self (a Cell whose construct is compiled) and of the Cells among the
+// session's globals become weights, read when the graph runs.
+func (th *Thread) compileJit(fn Value, name string, args []Value, names []string, self *Instance) (*compiledGraph, error) {
+	rt := th.ms()
+	g := ir.NewGraph(name, ir.Span{})
+	tr := capture.NewTracer(g)
+	tr.Eval = &ops.Eager{Ctx: rt.ctx}
+	c := &compiledGraph{g: g, weights: map[string]*Tensor{}}
+	if f, ok := fn.(*Function); ok {
+		c.src = f.code.fc.Prog.Src
+		g.Span = ir.Span{Start: f.code.fc.Pos}
+	}
+	addCell := func(cell *Instance) {
+		for _, p := range cellParams(cell, "") {
+			if _, dup := c.weights[p.param.param.name]; !dup {
+				c.weights[p.param.param.name] = p.param
+				tr.Weight(p.param.param.name, p.param.t)
+			}
+		}
+	}
+	if self != nil {
+		addCell(self)
+	}
+	for _, n := range th.session.globals.Names() {
+		if v, _ := th.session.globals.Get(n); v != nil {
+			if cell, ok := v.(*Instance); ok && cell.class.IsSubclass(NNCellClass) {
+				addCell(cell)
+			}
+		}
+	}
+	traced := make([]Value, len(args))
+	for i, a := range args {
+		k := 0
+		traced[i] = mapTensors(a, func(x *Tensor) Value {
+			name := names[i]
+			if _, single := a.(*Tensor); !single {
+				name = fmt.Sprintf("%s_%d", names[i], k)
+			}
+			k++
+			return NewTensor(tr.Input(name, x.t.Meta()))
+		})
+	}
+	out, err := th.withBuilder(tr, func() (Value, error) { return th.Call(fn, traced, nil) })
+	if err != nil {
+		return nil, err
+	}
+	// The graph computes the result's Tensors; the rest of the result is
+	// constant, kept as a template the Tensors are put back into.
+	var results []*tensor.Tensor
+	c.template = mapTensors(out, func(x *Tensor) Value {
+		results = append(results, x.t)
+		return x
+	})
+	tr.Output(results...)
+	if err := passes.Default(&ops.Eager{Ctx: rt.ctx}).Run(g); err != nil {
+		return nil, Errorf(RuntimeErrorClass, "compiling '%s': %v", name, err)
+	}
+	if err := ir.Verify(g); err != nil {
+		return nil, Errorf(SystemErrorClass, "internal error: the graph of '%s' is not valid: %v", name, err)
+	}
+	return c, nil
+}
+
+// runCompiled runs a compiled graph on a call's Tensor arguments, through
+// the session's builder (so that a grad around the call tapes it).
+func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
+	rt := th.ms()
+	rt.ctx.Context = th.ctx
+	var in []exec.Value
+	for _, a := range args {
+		mapTensors(a, func(x *Tensor) Value {
+			in = append(in, x.t)
+			return x
+		})
+	}
+	r := &exec.Runner{B: rt.builder, Context: th.ctx, Weight: func(w *ir.Node) (*tensor.Tensor, error) {
+		p, ok := c.weights[w.Name]
+		if !ok {
+			return nil, Errorf(SystemErrorClass, "internal error: no Parameter for weight %s", w.Name)
+		}
+		return p.t, nil
+	}}
+	out, err := r.Run(c.g, in)
+	if err != nil {
+		return nil, opsError(err)
+	}
+	results := []exec.Value{out}
+	if t, ok := out.(exec.Tuple); ok && c.g.Output.Kind == ir.MakeTuple {
+		results = t
+	}
+	k := 0
+	return mapTensors(c.template, func(*Tensor) Value {
+		k++
+		return NewTensor(results[k-1].(*tensor.Tensor))
+	}), nil
+}
+
+// mapTensors is v with each Tensor in it, through tuples and lists,
+// replaced by f's result, in order.
+func mapTensors(v Value, f func(*Tensor) Value) Value {
+	switch v := v.(type) {
+	case *Tensor:
+		return f(v)
+	case Tuple:
+		out := make(Tuple, len(v))
+		for i, e := range v {
+			out[i] = mapTensors(e, f)
+		}
+		return out
+	case *List:
+		out := make([]Value, len(v.elems))
+		for i, e := range v.elems {
+			out[i] = mapTensors(e, f)
+		}
+		return NewList(out)
+	}
+	return v
+}
+
+// jitValueUnknown is the error for reading a Tensor's value while a graph
+// is captured: the value exists only when the graph runs.
+func jitValueUnknown(what string) error {
+	return Errorf(RuntimeErrorClass, "%s needs the value of a Tensor that is computed when the graph runs; "+
+		"graph mode does not capture Python control flow or conversions that depend on a Tensor's value yet, "+
+		"so run this code in PYNATIVE_MODE", what)
+}
+
+// runIR is %ir NAME: the MindIR of the graph a jit function last ran.
+func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
+	name := strings.TrimSpace(m.Args)
+	if name == "" {
+		return nil, Errorf(UsageErrorClass, "%%ir needs the name of a jit function, as in %%ir f")
+	}
+	v, ok := s.globals.Get(name)
+	if !ok {
+		return nil, Errorf(NameErrorClass, "name '%s' is not defined", name)
+	}
+	j, ok := v.(*jitFunction)
+	if !ok {
+		return nil, Errorf(UsageErrorClass, "%%ir: '%s' is not a jit function", name)
+	}
+	if j.last == nil {
+		return nil, Errorf(UsageErrorClass, "%%ir: '%s' has not been compiled yet; call it first", name)
+	}
+	var out strings.Builder
+	src := j.last.src
+	ir.Print(&out, j.last.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
+	fmt.Fprint(th.stdout, out.String())
+	return nil, nil
+}
+
+// callCellGraph is a Cell's call in GRAPH_MODE from PyNative code: its
+// construct compiled and cached per Cell, as @jit compiles a function.
+func (th *Thread) callCellGraph(self *Instance, construct Value, args []Value) (Value, error) {
+	rt := th.ms()
+	if rt.cellGraphs == nil {
+		rt.cellGraphs = map[*Instance]*jitFunction{}
+	}
+	j, ok := rt.cellGraphs[self]
+	if !ok {
+		name := self.class.Name + "_construct"
+		j = &jitFunction{name: name, cache: cache.NewFunction(name), self: self}
+		rt.cellGraphs[self] = j
+	}
+	j.fn = construct
+	return th.callJit(j, args, nil)
+}
