@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"msrepl/graphmode/capture"
@@ -65,5 +66,34 @@ func TestLibraryRunsUnderTheTracer(t *testing.T) {
 	}
 	if len(g.Weights) != 2 {
 		t.Errorf("%d weights, want the layer's weight and bias", len(g.Weights))
+	}
+}
+
+// %cache lists each compiled function's entries and recompile reasons,
+// and --clear empties the cache.
+func TestCacheMagic(t *testing.T) {
+	s := NewSession()
+	sink := &recordingSink{}
+	src := "import numpy as np\nfrom mindspore import jit, Tensor\n@jit\ndef g(x):\n    return x + 1\n" +
+		"g(Tensor(np.ones(2, np.float32)))\ng(Tensor(np.ones(3, np.float32)))\n"
+	if err := s.Execute(context.Background(), src, sink); err != nil {
+		t.Fatal(err, sink.buf.String())
+	}
+	out := &recordingSink{}
+	if err := s.Execute(context.Background(), "%cache", out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"g: 2 entries, 2 compiles (", "0 hits, 2 misses, 0 fallbacks, peak 12 B",
+		"  [0] (x: <Tensor[Float32], (2,)>), 0 guards, 0 hits", "  recompiled: tensor 'x' dim 0: expected 2, got 3"} {
+		if !strings.Contains(out.buf.String(), want) {
+			t.Errorf("%%cache lacks %q:\n%s", want, out.buf.String())
+		}
+	}
+	cleared := &recordingSink{}
+	if err := s.Execute(context.Background(), "%cache g --clear\n%cache g", cleared); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cleared.buf.String(), "g: cache cleared") || !strings.Contains(cleared.buf.String(), "g: 0 entries") {
+		t.Errorf("after --clear:\n%s", cleared.buf.String())
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"time"
 
+	"msrepl/devices"
 	"msrepl/graphmode/cache"
 	"msrepl/graphmode/capture"
 	"msrepl/graphmode/exec"
@@ -37,6 +39,10 @@ type jitFunction struct {
 	// last is the graph the last call ran, for %ir.
 	last   *compiledGraph
 	warned bool
+	// What cache_info and %cache report beyond the cache's counts.
+	compiles, fallbacks int
+	compileTime         time.Duration
+	peakBytes           int64
 }
 
 // compiledGraph is a cache entry's graph and the Parameters its weights
@@ -132,18 +138,24 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 	entry, _ := j.cache.Lookup(key)
 	if entry == nil {
 		if j.cache.Eager {
+			j.fallbacks++
 			return th.Call(j.fn, args, nil)
 		}
+		start := time.Now()
 		c, err := th.compileJit(j.fn, j.name, args, names, j.self)
+		j.compileTime += time.Since(start)
 		if err != nil {
 			return nil, err
 		}
+		j.compiles++
+		j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g))
 		entry = &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self)}
 		if !j.cache.Add(entry) {
 			if !j.warned {
 				j.warned = true
 				fmt.Fprintf(th.stderr, "UserWarning: %s\n", j.cache.GaveUp())
 			}
+			j.fallbacks++
 			return th.Call(j.fn, args, nil)
 		}
 	}
@@ -170,8 +182,10 @@ func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
 	}
 	if f != nil {
 		g := th.session.globals
-		for _, n := range f.code.fc.Names {
-			if _, ok := g.Get(n); ok {
+		seen := map[string]bool{}
+		for _, n := range globalsRead(f.code.fc) {
+			if _, ok := g.Get(n); ok && !seen[n] {
+				seen[n] = true
 				watch("global '"+n+"'", func() (Value, bool) { return g.Get(n) })
 			}
 		}
@@ -184,6 +198,21 @@ func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
 		}
 	}
 	return guards
+}
+
+// globalsRead lists the global names a function's code loads, its nested
+// functions' included.
+func globalsRead(fc *compile.Funcode) []string {
+	var names []string
+	for _, in := range fc.Code {
+		if in.Op() == compile.LOAD_GLOBAL {
+			names = append(names, fc.Prog.Globals[in.Arg()])
+		}
+	}
+	for _, sub := range fc.Funcs {
+		names = append(names, globalsRead(sub)...)
+	}
+	return names
 }
 
 // sameHostValue is the guards' equality: identity for objects, equal
@@ -409,7 +438,7 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	src := j.last.src
 	ir.Print(&out, j.last.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
 	fmt.Fprint(th.stdout, out.String())
-	return nil, nil
+	return None, nil
 }
 
 // callCellGraph is a Cell's call in GRAPH_MODE from PyNative code: its
@@ -427,4 +456,108 @@ func (th *Thread) callCellGraph(self *Instance, construct Value, args []Value) (
 	}
 	j.fn = construct
 	return th.callJit(j, args, nil)
+}
+
+// jitOf finds the compiled function behind a value: a jit function, or a
+// Cell compiled in GRAPH_MODE.
+func (th *Thread) jitOf(v Value) (*jitFunction, bool) {
+	switch v := v.(type) {
+	case *jitFunction:
+		return v, true
+	case *Instance:
+		if rt := th.session.msrt; rt != nil {
+			j, ok := rt.cellGraphs[v]
+			return j, ok
+		}
+	}
+	return nil, false
+}
+
+// msCacheInfo is mindspore.cache_info(fn_or_cell): the script-side view of
+// %cache.
+func msCacheInfo(th *Thread, args []Value, kwnames []string) (Value, error) {
+	var fn Value
+	if err := UnpackArgs("cache_info", args, kwnames, "fn_or_cell", &fn); err != nil {
+		return nil, err
+	}
+	j, ok := th.jitOf(fn)
+	if !ok {
+		return nil, TypeErrorf("For 'cache_info', the argument must be a jit function or a Cell run in GRAPH_MODE, but got %s.", TypeName(fn))
+	}
+	d := NewDict(8)
+	reasons := make([]Value, len(j.cache.Reasons))
+	for i, r := range j.cache.Reasons {
+		reasons[i] = Str(r)
+	}
+	for _, kv := range []struct {
+		k string
+		v Value
+	}{
+		{"entries", MakeInt(int64(len(j.cache.Entries)))}, {"compiles", MakeInt(int64(j.compiles))},
+		{"hits", MakeInt(int64(j.cache.Hits))}, {"misses", MakeInt(int64(j.cache.Misses))},
+		{"fallbacks", MakeInt(int64(j.fallbacks))}, {"compile_ms", Float(float64(j.compileTime.Microseconds()) / 1000)},
+		{"peak_bytes", MakeInt(j.peakBytes)}, {"reasons", NewList(reasons)},
+	} {
+		d.SetStr(kv.k, kv.v)
+	}
+	return d, nil
+}
+
+// runCache is %cache [NAME] [--clear]: each compiled function's entries,
+// counts and recompile reasons, or, with --clear, an emptied cache.
+func runCache(s *Session, th *Thread, m *compile.Magic) (Value, error) {
+	var names []string
+	clearIt := false
+	for _, f := range strings.Fields(m.Args) {
+		if f == "--clear" {
+			clearIt = true
+		} else {
+			names = append(names, f)
+		}
+	}
+	if len(names) == 0 {
+		for _, n := range s.globals.Names() {
+			if v, _ := s.globals.Get(n); v != nil {
+				if _, ok := th.jitOf(v); ok {
+					names = append(names, n)
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		fmt.Fprintln(th.stdout, "No compiled functions.")
+		return None, nil
+	}
+	for _, n := range names {
+		v, ok := s.globals.Get(n)
+		if !ok {
+			return nil, Errorf(NameErrorClass, "name '%s' is not defined", n)
+		}
+		j, ok := th.jitOf(v)
+		if !ok {
+			return nil, Errorf(UsageErrorClass, "%%cache: '%s' is not a jit function or a Cell run in GRAPH_MODE", n)
+		}
+		if clearIt {
+			j.cache = cache.NewFunction(j.cache.Name)
+			j.last, j.warned = nil, false
+			fmt.Fprintf(th.stdout, "%s: cache cleared\n", n)
+			continue
+		}
+		c := j.cache
+		fmt.Fprintf(th.stdout, "%s: %d entr%s, %d compile%s (%.1f ms), %d hits, %d misses, %d fallbacks, peak %s\n",
+			n, len(c.Entries), map[bool]string{true: "y", false: "ies"}[len(c.Entries) == 1], j.compiles,
+			map[bool]string{true: "", false: "s"}[j.compiles == 1], float64(j.compileTime.Microseconds())/1000,
+			c.Hits, c.Misses, j.fallbacks, devices.FormatBytes(j.peakBytes))
+		for i, e := range c.Entries {
+			sig := make([]string, len(e.Args))
+			for k, a := range e.Args {
+				sig[k] = a.Name + ": " + a.Abs.String()
+			}
+			fmt.Fprintf(th.stdout, "  [%d] (%s), %d guards, %d hits\n", i, strings.Join(sig, ", "), len(e.Guards), e.Hits)
+		}
+		for _, r := range c.Reasons {
+			fmt.Fprintf(th.stdout, "  recompiled: %s\n", r)
+		}
+	}
+	return None, nil
 }

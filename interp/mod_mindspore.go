@@ -101,6 +101,7 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	})
 	m.AddFunc("jit", "jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False, input_signature=None)",
 		"Compiles a function to a static graph.", msJit)
+	m.AddFunc("cache_info", "cache_info(fn_or_cell)", "A compiled function's cache: entries, compiles, hits, misses, fallbacks, compile_ms, peak_bytes and reasons.", msCacheInfo)
 	return m, nil
 }
 

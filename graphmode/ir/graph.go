@@ -262,3 +262,55 @@ func (g *FuncGraph) Subgraphs() []*FuncGraph {
 	walk(g)
 	return out
 }
+
+// PeakBytes is the most bytes g's computed tensors hold at once when its
+// nodes run in order, each value alive from its node to its last use (the
+// output to the end), before any reuse of buffers: what running the graph
+// needs beyond its inputs, weights and constants. A call, branch or loop
+// adds its own subgraph's peak while it runs.
+func PeakBytes(g *FuncGraph) int64 {
+	last := map[*Node]int{}
+	for i, n := range g.Nodes {
+		for _, in := range n.Inputs {
+			last[in] = i
+		}
+	}
+	if g.Output != nil {
+		last[g.Output] = len(g.Nodes)
+	}
+	var live, peak int64
+	dying := map[int][]*Node{}
+	for i, n := range g.Nodes {
+		var inner int64
+		for _, s := range n.Graphs {
+			inner = max(inner, PeakBytes(s))
+		}
+		size := valueBytes(n.Abs)
+		peak = max(peak, live+inner+size)
+		live += size
+		if end, used := last[n]; used {
+			dying[end] = append(dying[end], n)
+		} else {
+			live -= size
+		}
+		for _, d := range dying[i] {
+			live -= valueBytes(d.Abs)
+		}
+	}
+	return peak
+}
+
+// valueBytes is the size of a value's tensors.
+func valueBytes(a Abstract) int64 {
+	switch a := a.(type) {
+	case TensorAbs:
+		return int64(a.Shape.Size() * a.DType.ItemSize())
+	case TupleAbs:
+		var n int64
+		for _, e := range a.Elems {
+			n += valueBytes(e)
+		}
+		return n
+	}
+	return 0
+}

@@ -277,3 +277,18 @@ func TestGradientAsIR(t *testing.T) {
 		t.Fatalf("no backward nodes")
 	}
 }
+
+// The peak counts values from their node to their last use.
+func TestPeakBytes(t *testing.T) {
+	g := ir.NewGraph("chain", ir.Span{})
+	x := g.AddParam("x", vec(tensor.Float32, 256), ir.Span{}) // 1 KiB per value
+	b := &ir.Builder{G: g}
+	a := apply(t, b, ops.Exp, nil, x)    // a lives until d
+	c := apply(t, b, ops.Neg, nil, a)    // c lives until d
+	d := apply(t, b, ops.Add, nil, a, c) // a, c, d: 3 KiB at once
+	e := apply(t, b, ops.Sqrt, nil, d)   // d, e: 2 KiB
+	g.SetOutput(e)
+	if got := ir.PeakBytes(g); got != 3*1024 {
+		t.Errorf("peak %d, want %d", got, 3*1024)
+	}
+}

@@ -1,0 +1,27 @@
+# not-cpython
+# What a jit function's cache records: ms.cache_info counts compiles, hits
+# and misses with the reason for each recompilation, and %cache shows it.
+import numpy as np
+import mindspore as ms
+from mindspore import jit, Tensor
+
+scale = 2
+
+
+@jit
+def f(x, n):
+    return x * n * scale
+
+
+x3 = Tensor(np.ones(3, np.float32))
+x4 = Tensor(np.ones(4, np.float32))
+f(x3, 1)
+f(x3, 1)          # hit
+f(x4, 1)          # the shape changed
+f(x4, 2)          # the constant changed
+scale = 3
+print(f(x4, 2))   # a global the graph folded changed: [6 6 6 6]
+info = ms.cache_info(f)
+print({k: info[k] for k in ("entries", "compiles", "hits", "misses", "fallbacks", "peak_bytes")})
+for r in info["reasons"]:
+    print(r)
