@@ -97,3 +97,44 @@ func TestCacheMagic(t *testing.T) {
 		t.Errorf("after --clear:\n%s", cleared.buf.String())
 	}
 }
+
+// A %%graph cell reads the session's Tensors as inputs and writes what it
+// assigns; running it again reuses its graph, and a changed global it
+// folded recompiles it.
+func TestGraphCell(t *testing.T) {
+	s := NewSession()
+	ctx := context.Background()
+	run := func(code string) string {
+		t.Helper()
+		sink := &recordingSink{}
+		if err := s.Execute(ctx, code, sink); err != nil {
+			t.Fatalf("%s: %v\n%s", code, err, sink.buf.String())
+		}
+		return sink.buf.String()
+	}
+	run("import numpy as np\nfrom mindspore import ops, Tensor\nx = Tensor(np.array([1.0, -2.0, 3.0], np.float32))\nk = 2\n")
+	const cell = "%%graph\ny = ops.relu(x) * k\nz = y.sum()\nlabel = 'done'\nz\n"
+	if out := run(cell); out != "Tensor(shape=[], dtype=Float32, value=8.0)\n" {
+		t.Errorf("cell value %q", out)
+	}
+	if out := run("print(y, z, label)"); out != "[2. 0. 6.] 8.0 done\n" {
+		t.Errorf("outputs %q", out)
+	}
+	run("x = Tensor(np.array([5.0, 5.0, -5.0], np.float32))")
+	run(cell)
+	if out := run("print(y, z)"); out != "[10. 10.  0.] 20.0\n" {
+		t.Errorf("after a new x: %q", out)
+	}
+	gc := s.msrt.graphCells[cell[len("%%graph\n"):]]
+	if gc == nil || len(gc.cache.Entries) != 1 || gc.cache.Hits != 1 {
+		t.Fatalf("cache: %+v", gc)
+	}
+	run("k = 3")
+	run(cell)
+	if out := run("print(z)"); out != "30.0\n" {
+		t.Errorf("after k = 3: %q", out)
+	}
+	if r := gc.cache.Reasons; len(r) != 1 || r[0] != "global 'k' changed" {
+		t.Errorf("reasons %v", r)
+	}
+}

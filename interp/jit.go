@@ -353,9 +353,24 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 	return c, nil
 }
 
-// runCompiled runs a compiled graph on a call's Tensor arguments, through
-// the session's builder (so that a grad around the call tapes it).
+// runCompiled runs a compiled graph on a call's arguments and puts its
+// results into the result's template.
 func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
+	results, err := th.runGraph(c, args)
+	if err != nil {
+		return nil, err
+	}
+	k := 0
+	return mapTensors(c.template, func(*Tensor) Value {
+		k++
+		return results[k-1]
+	}), nil
+}
+
+// runGraph runs a compiled graph on the Tensors in args, through the
+// session's builder (so that a grad around the call tapes it), and
+// returns its outputs.
+func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	rt := th.ms()
 	rt.ctx.Context = th.ctx
 	var in []exec.Value
@@ -376,15 +391,15 @@ func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
 	if err != nil {
 		return nil, opsError(err)
 	}
-	results := []exec.Value{out}
+	outs := []exec.Value{out}
 	if t, ok := out.(exec.Tuple); ok && c.g.Output.Kind == ir.MakeTuple {
-		results = t
+		outs = t
 	}
-	k := 0
-	return mapTensors(c.template, func(*Tensor) Value {
-		k++
-		return NewTensor(results[k-1].(*tensor.Tensor))
-	}), nil
+	values := make([]Value, len(outs))
+	for i, o := range outs {
+		values[i] = NewTensor(o.(*tensor.Tensor))
+	}
+	return values, nil
 }
 
 // mapTensors is v with each Tensor in it, through tuples and lists,
@@ -560,4 +575,205 @@ func runCache(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 		}
 	}
 	return None, nil
+}
+
+// graphCell is a %%graph cell's compiled graphs, kept per source text.
+type graphCell struct {
+	cache *cache.Function
+	last  *compiledGraph
+}
+
+// cellGraph is what a compiled %%graph cell needs besides its graph: the
+// global names its inputs come from and its outputs go to.
+type cellGraph struct {
+	*compiledGraph
+	inputs  []string
+	outputs []string // assigned names whose values the graph computes
+	// consts are the assigned names whose values were constant, and
+	// result the cell's value as a template.
+	consts map[string]Value
+	result Value
+}
+
+// runGraphCell is %%graph: the cell compiled as one static graph. The
+// session Tensors it reads are its inputs, the names it assigns its
+// outputs, and the other globals it reads guarded constants; running
+// the cell again reuses the graph.
+func runGraphCell(s *Session, th *Thread, m *compile.Magic) (Value, error) {
+	code, at := magicBody(m)
+	prog, err := compileAt(code, at)
+	if err != nil {
+		return nil, err
+	}
+	rt := th.ms()
+	if rt.graphCells == nil {
+		rt.graphCells = map[string]*graphCell{}
+	}
+	gc, ok := rt.graphCells[code]
+	if !ok {
+		gc = &graphCell{cache: cache.NewFunction("graph_cell")}
+		rt.graphCells[code] = gc
+	}
+	read, written := cellNames(prog.Toplevel)
+	var key []cache.Arg
+	var inputs []string
+	for _, n := range read {
+		if v, ok := s.globals.Get(n); ok {
+			if x, isTensor := v.(*Tensor); isTensor {
+				key = append(key, cache.Arg{Name: n, Abs: ir.TensorAbs{Meta: x.t.Meta()}})
+				inputs = append(inputs, n)
+			}
+		}
+	}
+	entry, _ := gc.cache.Lookup(key)
+	if entry == nil {
+		c, err := th.compileGraphCell(prog, inputs, written)
+		if err != nil {
+			return nil, err
+		}
+		var guards []cache.Guard
+		g := s.globals
+		for _, n := range read {
+			if v, ok := g.Get(n); ok {
+				if _, isTensor := v.(*Tensor); !isTensor {
+					watched := v
+					guards = append(guards, cache.Guard{What: "global '" + n + "'", Holds: func() bool {
+						now, ok := g.Get(n)
+						return ok && sameHostValue(now, watched)
+					}})
+				}
+			}
+		}
+		entry = &cache.Entry{Args: key, Guards: guards, Compiled: c}
+		if !gc.cache.Add(entry) {
+			return th.runModule(prog, s.globals, s.builtins)
+		}
+	}
+	c := entry.Compiled.(*cellGraph)
+	gc.last = c.compiledGraph
+	args := make([]Value, len(c.inputs))
+	for i, n := range c.inputs {
+		args[i], _ = s.globals.Get(n)
+	}
+	values, err := th.runGraph(c.compiledGraph, args)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range c.outputs {
+		s.globals.Set(n, values[i])
+	}
+	for n, v := range c.consts {
+		s.globals.Set(n, v)
+	}
+	if c.result == nil {
+		return None, nil
+	}
+	k := len(c.outputs)
+	return mapTensors(c.result, func(*Tensor) Value {
+		k++
+		return values[k-1]
+	}), nil
+}
+
+// cellNames are the globals a cell's code reads before it assigns them
+// (its inputs, when they are Tensors) and the ones it assigns, each once,
+// in order. The top level is read in order; nested functions' reads count
+// as reads.
+func cellNames(fc *compile.Funcode) (read, written []string) {
+	seenR, seenW := map[string]bool{}, map[string]bool{}
+	for _, in := range fc.Code {
+		switch in.Op() {
+		case compile.LOAD_GLOBAL:
+			if n := fc.Prog.Globals[in.Arg()]; !seenR[n] && !seenW[n] {
+				seenR[n] = true
+				read = append(read, n)
+			}
+		case compile.STORE_GLOBAL:
+			if n := fc.Prog.Globals[in.Arg()]; !seenW[n] {
+				seenW[n] = true
+				written = append(written, n)
+			}
+		}
+	}
+	for _, sub := range fc.Funcs {
+		for _, n := range globalsRead(sub) {
+			if !seenR[n] {
+				seenR[n] = true
+				read = append(read, n)
+			}
+		}
+	}
+	return read, written
+}
+
+// compileGraphCell captures a cell's code with the named globals as its
+// Tensor inputs, and makes the Tensors it assigns (and its value's) the
+// graph's outputs. The session's globals are as they were afterwards.
+func (th *Thread) compileGraphCell(prog *compile.Program, inputs, written []string) (*cellGraph, error) {
+	rt := th.ms()
+	s := th.session
+	g := ir.NewGraph("graph_cell", ir.Span{Start: prog.Toplevel.Pos})
+	tr := capture.NewTracer(g)
+	tr.Eval = &ops.Eager{Ctx: rt.ctx}
+	c := &cellGraph{compiledGraph: &compiledGraph{g: g, weights: map[string]*Tensor{}, src: prog.Src},
+		inputs: inputs, consts: map[string]Value{}}
+	for _, n := range s.globals.Names() {
+		if v, _ := s.globals.Get(n); v != nil {
+			if cell, ok := v.(*Instance); ok && cell.class.IsSubclass(NNCellClass) {
+				for _, p := range cellParams(cell, "") {
+					if _, dup := c.weights[p.param.param.name]; !dup {
+						c.weights[p.param.param.name] = p.param
+						tr.Weight(p.param.param.name, p.param.t)
+					}
+				}
+			}
+		}
+	}
+	// The session's globals are swapped for the capture, and put back.
+	saved := map[string]Value{}
+	for _, n := range append(append([]string(nil), inputs...), written...) {
+		if v, ok := s.globals.Get(n); ok {
+			saved[n] = v
+		}
+	}
+	defer func() {
+		for _, n := range written {
+			s.globals.Delete(n)
+		}
+		for n, v := range saved {
+			s.globals.Set(n, v)
+		}
+	}()
+	for _, n := range inputs {
+		v, _ := s.globals.Get(n)
+		s.globals.Set(n, NewTensor(tr.Input(n, v.(*Tensor).t.Meta())))
+	}
+	result, err := th.withBuilder(tr, func() (Value, error) { return th.runModule(prog, s.globals, s.builtins) })
+	if err != nil {
+		return nil, err
+	}
+	var outs []*tensor.Tensor
+	for _, n := range written {
+		v, _ := s.globals.Get(n)
+		if x, ok := v.(*Tensor); ok && x.t.Abstract() {
+			c.outputs = append(c.outputs, n)
+			outs = append(outs, x.t)
+		} else {
+			c.consts[n] = v
+		}
+	}
+	if result != nil && result != None {
+		c.result = mapTensors(result, func(x *Tensor) Value {
+			outs = append(outs, x.t)
+			return x
+		})
+	}
+	tr.Output(outs...)
+	if err := passes.Default(&ops.Eager{Ctx: rt.ctx}).Run(g); err != nil {
+		return nil, Errorf(RuntimeErrorClass, "compiling the graph cell: %v", err)
+	}
+	if err := ir.Verify(g); err != nil {
+		return nil, Errorf(SystemErrorClass, "internal error: the graph cell's graph is not valid: %v", err)
+	}
+	return c, nil
 }

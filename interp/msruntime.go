@@ -25,6 +25,8 @@ type msRuntime struct {
 	// cellGraphs are the compiled constructs of Cells called in
 	// GRAPH_MODE.
 	cellGraphs map[*Instance]*jitFunction
+	// graphCells are the %%graph cells' compiled graphs, by source.
+	graphCells map[string]*graphCell
 }
 
 // graphMode reports whether set_context(mode=GRAPH_MODE) is in force.
