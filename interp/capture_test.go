@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -136,5 +137,44 @@ func TestGraphCell(t *testing.T) {
 	}
 	if r := gc.cache.Reasons; len(r) != 1 || r[0] != "global 'k' changed" {
 		t.Errorf("reasons %v", r)
+	}
+}
+
+// %ir --pass shows the graph as a stage left it, and save_graphs writes
+// one .ir file per stage.
+func TestIRStagesAndSaveGraphs(t *testing.T) {
+	dir := t.TempDir()
+	s := NewSession()
+	ctx := context.Background()
+	sink := &recordingSink{}
+	src := "import numpy as np\nimport mindspore as ms\nfrom mindspore import jit, Tensor\n" +
+		"ms.set_context(save_graphs=True, save_graphs_path='" + dir + "')\n" +
+		"@jit\ndef f(x):\n    return x * 1 + x * 1\nf(Tensor(np.ones(2, np.float32)))\n"
+	if err := s.Execute(ctx, src, sink); err != nil {
+		t.Fatal(err, sink.buf.String())
+	}
+	capture := &recordingSink{}
+	if err := s.Execute(ctx, "%ir f --pass capture", capture); err != nil {
+		t.Fatal(err)
+	}
+	final := &recordingSink{}
+	if err := s.Execute(ctx, "%ir f", final); err != nil {
+		t.Fatal(err)
+	}
+	// Captured: two Muls by 1 and an Add; optimized: x + x.
+	if n := strings.Count(capture.buf.String(), "PrimFunc_Mul"); n != 2 {
+		t.Errorf("capture stage has %d Muls:\n%s", n, capture.buf.String())
+	}
+	if strings.Contains(final.buf.String(), "PrimFunc_Mul") || !strings.Contains(final.buf.String(), "PrimFunc_Add(%para1_x, %para1_x)") {
+		t.Errorf("final graph:\n%s", final.buf.String())
+	}
+	bad := &recordingSink{}
+	s.Execute(ctx, "%ir f --pass nosuch", bad)
+	if len(bad.errors) != 1 || !strings.Contains(bad.errors[0].Message, "the stages are capture, inline, fold, simplify, cse, dce") {
+		t.Errorf("unknown pass: %v", bad.errors)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.ir"))
+	if len(files) < 6 || filepath.Base(files[0]) != "00_capture_f.ir" {
+		t.Errorf("saved graphs: %v", files)
 	}
 }

@@ -2,7 +2,10 @@ package interp
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +57,56 @@ type compiledGraph struct {
 	// template is the traced result, whose Tensors the graph's outputs
 	// replace, in order.
 	template Value
+	// stages are the graph's MindIR after capture and after each pass,
+	// for %ir --pass.
+	stages []irStage
+}
+
+type irStage struct{ name, text string }
+
+// optimize runs the passes over a captured graph and verifies it. Each
+// stage's MindIR is kept for %ir --pass and, with
+// set_context(save_graphs=True), written to save_graphs_path as
+// <NN>_<stage>_<name>.ir, as MindSpore writes one file per phase.
+func (th *Thread) optimize(c *compiledGraph, name string) error {
+	rt := th.ms()
+	save := false
+	if v, ok := rt.options.GetStr("save_graphs"); ok {
+		save, _ = th.Truth(v)
+	}
+	dir := "."
+	if v, ok := rt.options.GetStr("save_graphs_path"); ok {
+		if p, isStr := v.(Str); isStr && p != "" {
+			dir = string(p)
+		}
+	}
+	var saveErr error
+	dump := func(stage string, g *ir.FuncGraph) {
+		var b strings.Builder
+		ir.Print(&b, g, func(_ string, line int) (string, bool) { return sourceLine(c.src, int32(line)) })
+		c.stages = append(c.stages, irStage{stage, b.String()})
+		if save && saveErr == nil {
+			path := filepath.Join(dir, fmt.Sprintf("%02d_%s_%s.ir", len(c.stages)-1, stage, name))
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				saveErr = err
+			} else if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+				saveErr = err
+			}
+		}
+	}
+	dump("capture", c.g)
+	p := passes.Default(&ops.Eager{Ctx: rt.ctx})
+	p.Dump = dump
+	if err := p.Run(c.g); err != nil {
+		return Errorf(RuntimeErrorClass, "compiling '%s': %v", name, err)
+	}
+	if err := ir.Verify(c.g); err != nil {
+		return Errorf(SystemErrorClass, "internal error: the graph of '%s' is not valid: %v", name, err)
+	}
+	if saveErr != nil {
+		return osError(saveErr, dir)
+	}
+	return nil
 }
 
 func (j *jitFunction) Type() *Class { return FunctionClass }
@@ -344,11 +397,8 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 		return x
 	})
 	tr.Output(results...)
-	if err := passes.Default(&ops.Eager{Ctx: rt.ctx}).Run(g); err != nil {
-		return nil, Errorf(RuntimeErrorClass, "compiling '%s': %v", name, err)
-	}
-	if err := ir.Verify(g); err != nil {
-		return nil, Errorf(SystemErrorClass, "internal error: the graph of '%s' is not valid: %v", name, err)
+	if err := th.optimize(c, name); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -432,9 +482,22 @@ func jitValueUnknown(what string) error {
 		"so run this code in PYNATIVE_MODE", what)
 }
 
-// runIR is %ir NAME: the MindIR of the graph a jit function last ran.
+// runIR is %ir NAME [--pass P]: the MindIR of the graph a jit function
+// last ran, or of that graph as pass P (or "capture") left it.
 func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
-	name := strings.TrimSpace(m.Args)
+	fields := strings.Fields(m.Args)
+	var name, pass string
+	for i := 0; i < len(fields); i++ {
+		switch {
+		case fields[i] == "--pass" && i+1 < len(fields):
+			pass = fields[i+1]
+			i++
+		case name == "" && !strings.HasPrefix(fields[i], "-"):
+			name = fields[i]
+		default:
+			return nil, Errorf(UsageErrorClass, "%%ir NAME [--pass P]: unexpected %s", fields[i])
+		}
+	}
 	if name == "" {
 		return nil, Errorf(UsageErrorClass, "%%ir needs the name of a jit function, as in %%ir f")
 	}
@@ -442,35 +505,35 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	if !ok {
 		return nil, Errorf(NameErrorClass, "name '%s' is not defined", name)
 	}
-	j, ok := v.(*jitFunction)
+	j, ok := th.jitOf(v)
 	if !ok {
-		return nil, Errorf(UsageErrorClass, "%%ir: '%s' is not a jit function", name)
+		return nil, Errorf(UsageErrorClass, "%%ir: '%s' is not a jit function or a Cell run in GRAPH_MODE", name)
 	}
 	if j.last == nil {
 		return nil, Errorf(UsageErrorClass, "%%ir: '%s' has not been compiled yet; call it first", name)
 	}
-	var out strings.Builder
-	src := j.last.src
-	ir.Print(&out, j.last.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
-	fmt.Fprint(th.stdout, out.String())
+	if pass == "" {
+		var out strings.Builder
+		src := j.last.src
+		ir.Print(&out, j.last.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
+		fmt.Fprint(th.stdout, out.String())
+		return None, nil
+	}
+	var names []string
+	text := ""
+	for _, st := range j.last.stages {
+		if st.name == pass {
+			text = st.text
+		}
+		if !slices.Contains(names, st.name) {
+			names = append(names, st.name)
+		}
+	}
+	if text == "" {
+		return nil, Errorf(UsageErrorClass, "%%ir: no pass '%s'; the stages are %s", pass, strings.Join(names, ", "))
+	}
+	fmt.Fprint(th.stdout, text)
 	return None, nil
-}
-
-// callCellGraph is a Cell's call in GRAPH_MODE from PyNative code: its
-// construct compiled and cached per Cell, as @jit compiles a function.
-func (th *Thread) callCellGraph(self *Instance, construct Value, args []Value) (Value, error) {
-	rt := th.ms()
-	if rt.cellGraphs == nil {
-		rt.cellGraphs = map[*Instance]*jitFunction{}
-	}
-	j, ok := rt.cellGraphs[self]
-	if !ok {
-		name := self.class.Name + "_construct"
-		j = &jitFunction{name: name, cache: cache.NewFunction(name), self: self}
-		rt.cellGraphs[self] = j
-	}
-	j.fn = construct
-	return th.callJit(j, args, nil)
 }
 
 // jitOf finds the compiled function behind a value: a jit function, or a
@@ -769,11 +832,25 @@ func (th *Thread) compileGraphCell(prog *compile.Program, inputs, written []stri
 		})
 	}
 	tr.Output(outs...)
-	if err := passes.Default(&ops.Eager{Ctx: rt.ctx}).Run(g); err != nil {
-		return nil, Errorf(RuntimeErrorClass, "compiling the graph cell: %v", err)
-	}
-	if err := ir.Verify(g); err != nil {
-		return nil, Errorf(SystemErrorClass, "internal error: the graph cell's graph is not valid: %v", err)
+	if err := th.optimize(c.compiledGraph, "graph_cell"); err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// callCellGraph is a Cell's call in GRAPH_MODE from PyNative code: its
+// construct compiled and cached per Cell, as @jit compiles a function.
+func (th *Thread) callCellGraph(self *Instance, construct Value, args []Value) (Value, error) {
+	rt := th.ms()
+	if rt.cellGraphs == nil {
+		rt.cellGraphs = map[*Instance]*jitFunction{}
+	}
+	j, ok := rt.cellGraphs[self]
+	if !ok {
+		name := self.class.Name + "_construct"
+		j = &jitFunction{name: name, cache: cache.NewFunction(name), self: self}
+		rt.cellGraphs[self] = j
+	}
+	j.fn = construct
+	return th.callJit(j, args, nil)
 }
