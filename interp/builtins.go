@@ -119,6 +119,11 @@ func builtinPrint(th *Thread, args []Value, kwnames []string) (Value, error) {
 			return nil, TypeErrorf("'%s' is an invalid keyword argument for print()", k)
 		}
 	}
+	if file == None {
+		if printed, err := th.printInGraph(args[:npos], sep, end); printed || err != nil {
+			return None, err
+		}
+	}
 	var b strings.Builder
 	for i, a := range args[:npos] {
 		if i > 0 {

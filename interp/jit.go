@@ -422,7 +422,7 @@ func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
 // returns its outputs.
 func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	rt := th.ms()
-	rt.ctx.Context = th.ctx
+	rt.ctx.Context, rt.stdout = th.ctx, th.stdout
 	var in []exec.Value
 	for _, a := range args {
 		mapTensors(a, func(x *Tensor) Value {
@@ -853,4 +853,48 @@ func (th *Thread) callCellGraph(self *Instance, construct Value, args []Value) (
 	}
 	j.fn = construct
 	return th.callJit(j, args, nil)
+}
+
+// printInGraph is print while a graph is captured with Tensors among its
+// arguments: the text of the other arguments is fixed now, and a Print
+// node writes the whole line, Tensors included, each time the graph runs.
+// It reports whether it did.
+func (th *Thread) printInGraph(args []Value, sep, end string) (bool, error) {
+	rt := th.session.msrt
+	if rt == nil {
+		return false, nil
+	}
+	tr, capturing := rt.builder.(*capture.Tracer)
+	if !capturing {
+		return false, nil
+	}
+	var tensors []*tensor.Tensor
+	parts := []string{""}
+	for i, a := range args {
+		if i > 0 {
+			parts[len(parts)-1] += sep
+		}
+		if x, ok := a.(*Tensor); ok && x.t.Abstract() {
+			tensors = append(tensors, x.t)
+			parts = append(parts, "")
+			continue
+		}
+		s, err := th.Str(a)
+		if err != nil {
+			return false, err
+		}
+		parts[len(parts)-1] += s
+	}
+	if len(tensors) == 0 {
+		return false, nil
+	}
+	parts[len(parts)-1] += end
+	in := make([]ops.Value, len(tensors))
+	for i, t := range tensors {
+		in[i] = t
+	}
+	if _, err := tr.Apply(ops.Print, ops.Attrs{"parts": parts}, in...); err != nil {
+		return true, opsError(err)
+	}
+	return true, nil
 }

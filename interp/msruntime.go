@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"time"
 
@@ -27,6 +28,9 @@ type msRuntime struct {
 	cellGraphs map[*Instance]*jitFunction
 	// graphCells are the %%graph cells' compiled graphs, by source.
 	graphCells map[string]*graphCell
+	// stdout is where the Print primitive writes: the output of the
+	// thread that applied or ran it last.
+	stdout io.Writer
 }
 
 // graphMode reports whether set_context(mode=GRAPH_MODE) is in force.
@@ -43,7 +47,8 @@ func newMSRuntime() *msRuntime {
 	dev := cpu.New(DefaultMemoryLimit)
 	ctx := &ops.Ctx{Dev: dev, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 	rt := &msRuntime{dev: dev, ctx: ctx, builder: &ops.Eager{Ctx: ctx}, options: NewDict(0), seed: None,
-		scalars: map[scalarKey]*tensor.Tensor{}}
+		scalars: map[scalarKey]*tensor.Tensor{}, stdout: io.Discard}
+	ctx.Print = func(text string) { io.WriteString(rt.stdout, text) }
 	for _, kv := range []struct {
 		k string
 		v Value
@@ -90,6 +95,7 @@ func (th *Thread) apply(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tenso
 	for i, a := range args {
 		in[i] = a
 	}
+	rt.stdout = th.stdout
 	out, err := rt.builder.Apply(p, attrs, in...)
 	if err != nil {
 		return nil, opsError(err)

@@ -101,6 +101,8 @@ type Ctx struct {
 	Dev     devices.Device
 	Context context.Context
 	Rand    *rand.Rand
+	// Print is where the Print primitive writes; nil discards.
+	Print func(text string)
 }
 
 // Alloc returns a zeroed tensor of the given meta on the context's device.
