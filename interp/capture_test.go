@@ -32,7 +32,7 @@ func TestLibraryRunsUnderTheTracer(t *testing.T) {
 	tr := capture.NewTracer(g)
 	net, _ := s.Globals().Get("net")
 	for _, p := range cellParams(net.(*Instance), "") {
-		tr.Weight(p.path, p.param.t)
+		tr.AddWeight(p.path, p.param.t)
 	}
 	s.Globals().Set("x", NewTensor(tr.Input("x", tensor.Meta{DType: tensor.Float32, Shape: tensor.Shape{2, 4}})))
 	rt := s.msrt

@@ -65,6 +65,9 @@ func (x *Tensor) SetItem(th *Thread, key, v Value) error {
 		return err
 	}
 	x.t = y
+	if x.param != nil {
+		th.trackParam(x)
+	}
 	return nil
 }
 

@@ -195,7 +195,7 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 			return th.Call(j.fn, args, nil)
 		}
 		start := time.Now()
-		c, err := th.compileJit(j.fn, j.name, args, names, j.self)
+		c, err := th.compileJit(j.fn, j.name, args, names)
 		j.compileTime += time.Since(start)
 		if err != nil {
 			return nil, err
@@ -342,10 +342,10 @@ func paramNames(fn Value, n int) []string {
 	return names
 }
 
-// compileJit captures fn on args into an optimized graph. The Parameters
-// of self (a Cell whose construct is compiled) and of the Cells among the
-// session's globals become weights, read when the graph runs.
-func (th *Thread) compileJit(fn Value, name string, args []Value, names []string, self *Instance) (*compiledGraph, error) {
+// compileJit captures fn on args into an optimized graph. Every Parameter
+// the code reaches, wherever it found it, becomes a weight, read when the
+// graph runs.
+func (th *Thread) compileJit(fn Value, name string, args []Value, names []string) (*compiledGraph, error) {
 	rt := th.ms()
 	g := ir.NewGraph(name, ir.Span{})
 	tr := capture.NewTracer(g)
@@ -355,24 +355,7 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 		c.src = f.code.fc.Prog.Src
 		g.Span = ir.Span{Start: f.code.fc.Pos}
 	}
-	addCell := func(cell *Instance) {
-		for _, p := range cellParams(cell, "") {
-			if _, dup := c.weights[p.param.param.name]; !dup {
-				c.weights[p.param.param.name] = p.param
-				tr.Weight(p.param.param.name, p.param.t)
-			}
-		}
-	}
-	if self != nil {
-		addCell(self)
-	}
-	for _, n := range th.session.globals.Names() {
-		if v, _ := th.session.globals.Get(n); v != nil {
-			if cell, ok := v.(*Instance); ok && cell.class.IsSubclass(NNCellClass) {
-				addCell(cell)
-			}
-		}
-	}
+	tr.Weight = th.weightResolver(c)
 	traced := make([]Value, len(args))
 	for i, a := range args {
 		k := 0
@@ -401,6 +384,26 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 		return nil, err
 	}
 	return c, nil
+}
+
+// weightResolver makes the Parameters a capture meets weights of c, named
+// by the Parameter's name, made unique when two Parameters share one.
+func (th *Thread) weightResolver(c *compiledGraph) func(*tensor.Tensor) (string, bool) {
+	return func(v *tensor.Tensor) (string, bool) {
+		p, ok := th.paramOf(v)
+		if !ok {
+			return "", false
+		}
+		name := p.param.name
+		for k := 2; ; k++ {
+			if other, taken := c.weights[name]; !taken || other == p {
+				break
+			}
+			name = fmt.Sprintf("%s_%d", p.param.name, k)
+		}
+		c.weights[name] = p
+		return name, true
+	}
 }
 
 // runCompiled runs a compiled graph on a call's arguments and puts its
@@ -780,18 +783,7 @@ func (th *Thread) compileGraphCell(prog *compile.Program, inputs, written []stri
 	tr.Eval = &ops.Eager{Ctx: rt.ctx}
 	c := &cellGraph{compiledGraph: &compiledGraph{g: g, weights: map[string]*Tensor{}, src: prog.Src},
 		inputs: inputs, consts: map[string]Value{}}
-	for _, n := range s.globals.Names() {
-		if v, _ := s.globals.Get(n); v != nil {
-			if cell, ok := v.(*Instance); ok && cell.class.IsSubclass(NNCellClass) {
-				for _, p := range cellParams(cell, "") {
-					if _, dup := c.weights[p.param.param.name]; !dup {
-						c.weights[p.param.param.name] = p.param
-						tr.Weight(p.param.param.name, p.param.t)
-					}
-				}
-			}
-		}
-	}
+	tr.Weight = th.weightResolver(c.compiledGraph)
 	// The session's globals are swapped for the capture, and put back.
 	saved := map[string]Value{}
 	for _, n := range append(append([]string(nil), inputs...), written...) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"time"
+	"weak"
 
 	"msrepl/devices"
 	"msrepl/devices/cpu"
@@ -31,6 +32,31 @@ type msRuntime struct {
 	// stdout is where the Print primitive writes: the output of the
 	// thread that applied or ran it last.
 	stdout io.Writer
+	// params finds the Parameter whose data a tensor is, so that capture
+	// makes it a weight wherever the code found it (an attribute, a
+	// closure, a global). Weak on both sides: it keeps nothing alive.
+	params map[weak.Pointer[tensor.Tensor]]weak.Pointer[Tensor]
+}
+
+// trackParam records p's current data as p's, for paramOf.
+func (th *Thread) trackParam(p *Tensor) *Tensor {
+	rt := th.ms()
+	if rt.params == nil {
+		rt.params = map[weak.Pointer[tensor.Tensor]]weak.Pointer[Tensor]{}
+	}
+	rt.params[weak.Make(p.t)] = weak.Make(p)
+	return p
+}
+
+// paramOf returns the Parameter whose data t is now.
+func (th *Thread) paramOf(t *tensor.Tensor) (*Tensor, bool) {
+	rt := th.ms()
+	w, ok := rt.params[weak.Make(t)]
+	if !ok {
+		return nil, false
+	}
+	p := w.Value()
+	return p, p != nil && p.t == t
 }
 
 // graphMode reports whether set_context(mode=GRAPH_MODE) is in force.

@@ -235,7 +235,7 @@ func (th *Thread) newParam(init Value, shape tensor.Shape, dt tensor.DType, name
 	if err != nil {
 		return nil, err
 	}
-	return &Tensor{t: t.t, param: &paramInfo{name: name, requiresGrad: requiresGrad}}, nil
+	return th.trackParam(&Tensor{t: t.t, param: &paramInfo{name: name, requiresGrad: requiresGrad}}), nil
 }
 
 // reprs formats values as str() does, for extend_repr's format strings;

@@ -592,7 +592,7 @@ func embeddingInit(th *Thread, self *Instance, a cellArgs) error {
 	if err := th.setAttrs(self, "padding_idx", pad); err != nil {
 		return err
 	}
-	return th.setAttrs(self, "embedding_table", &Tensor{t: data, param: &paramInfo{name: "embedding_table", requiresGrad: true}})
+	return th.setAttrs(self, "embedding_table", th.trackParam(&Tensor{t: data, param: &paramInfo{name: "embedding_table", requiresGrad: true}}))
 }
 
 // zeroRow returns table with row i zeroed.

@@ -78,7 +78,7 @@ func (th *Thread) optimizerInit(self *Instance, lr, params, weightDecay, lossSca
 	d := self.Dict()
 	d.SetStr("parameters", ps)
 	d.SetStr("_parameters", ps)
-	d.SetStr("learning_rate", &Tensor{t: lrData, param: &paramInfo{name: "learning_rate", requiresGrad: true}})
+	d.SetStr("learning_rate", th.trackParam(&Tensor{t: lrData, param: &paramInfo{name: "learning_rate", requiresGrad: true}}))
 	d.SetStr("weight_decay", Float(wd*scale))
 	d.SetStr("loss_scale", Float(scale))
 	return nil
@@ -139,7 +139,13 @@ func (th *Thread) learningRate(cls string, v Value) (*tensor.Tensor, error) {
 		if f < 0 {
 			return nil, ValueErrorf("For '%s', the 'learning rate' must be float and must >= 0, but got '%s' with type 'float'.", cls, pyFloat(f))
 		}
-		return th.scalarTensor(tensor.Float32, f, 0)
+		// The learning rate is a Parameter, which owns its data; the
+		// scalar cache's tensor is shared.
+		t, err := th.scalarTensor(tensor.Float32, f, 0)
+		if err != nil {
+			return nil, err
+		}
+		return th.copyTensor(t, tensor.Float32)
 	case *Tensor:
 		if lr.t.Rank() != 0 {
 			return nil, ValueErrorf("For '%s', a Tensor 'learning_rate' must be 0-D here (dynamic learning rates are not supported in msrepl), but got shape %v.", cls, lr.t.Shape())
@@ -283,7 +289,12 @@ func (th *Thread) scalarParam(name string, f float64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tensor{t: t, param: &paramInfo{name: name, requiresGrad: true}}, nil
+	// A Parameter owns its data: the scalar cache's tensor is shared by
+	// every expression that uses the number.
+	if t, err = th.copyTensor(t, tensor.Float32); err != nil {
+		return nil, err
+	}
+	return th.trackParam(&Tensor{t: t, param: &paramInfo{name: name, requiresGrad: true}}), nil
 }
 
 var sgdDef = &cellDef{
@@ -428,7 +439,8 @@ func (th *Thread) sgdStep(self *Instance, gradients Value) (Value, error) {
 	return successes(len(s.params)), nil
 }
 
-// descend is p -= lr·step, in one pass (ApplyGradientDescent).
+// descend is p -= lr·step, in one pass and in place
+// (ApplyGradientDescent).
 func (th *Thread) descend(p *Tensor, step, lr *tensor.Tensor) error {
 	dt := p.t.DType()
 	var err error
@@ -442,11 +454,10 @@ func (th *Thread) descend(p *Tensor, step, lr *tensor.Tensor) error {
 			return err
 		}
 	}
-	d, err := th.apply1(ops.ApplyGradientDescent, nil, p.t, lr, step)
-	if err != nil {
-		return err
-	}
-	return th.setParamData(p, d)
+	// The update is in place: eagerly the result is p's own data, and in
+	// a graph being captured a node that updates p's buffer when it runs.
+	_, err = th.apply1(ops.ApplyGradientDescent, nil, p.t, lr, step)
+	return err
 }
 
 var momentumDef = &cellDef{

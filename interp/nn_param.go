@@ -137,5 +137,6 @@ func (th *Thread) setParamData(p *Tensor, t *tensor.Tensor) error {
 		}
 	}
 	p.t = t
+	th.trackParam(p)
 	return nil
 }

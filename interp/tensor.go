@@ -416,7 +416,7 @@ func newParameterValue(th *Thread, cls *Class, args []Value, kwnames []string) (
 	} else if name != None {
 		return nil, TypeErrorf("For 'Parameter', the 'name' must be a str, but got '%s'.", TypeName(name))
 	}
-	return &Tensor{t: t, param: p}, nil
+	return th.trackParam(&Tensor{t: t, param: p}), nil
 }
 
 // Abs is abs(t).

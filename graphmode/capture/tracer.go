@@ -28,9 +28,13 @@ type Tracer struct {
 	// inputs are all constants (a stateful primitive's excepted), as
 	// MindSpore runs constant code during compilation: host numpy work
 	// and constant tensors then reach the graph as constants.
-	Eval  ops.Builder
-	b     ir.Builder
-	nodes map[*tensor.Tensor]*ir.Node
+	Eval ops.Builder
+	// Weight, when set, names the weight a concrete tensor is (a
+	// Parameter's data), wherever the traced code found it; ok false
+	// means it is a constant.
+	Weight func(v *tensor.Tensor) (name string, ok bool)
+	b      ir.Builder
+	nodes  map[*tensor.Tensor]*ir.Node
 }
 
 // NewTracer returns a tracer that builds g.
@@ -46,20 +50,23 @@ func (t *Tracer) Input(name string, m tensor.Meta) *tensor.Tensor {
 	return v
 }
 
-// Weight makes the Parameter data w a weight of the graph, read when the
-// graph runs: the traced code keeps using w itself, which now stands for
-// the weight.
-func (t *Tracer) Weight(name string, w *tensor.Tensor) {
+// AddWeight makes the Parameter data w a weight of the graph, read when
+// the graph runs: the traced code keeps using w itself, which now stands
+// for the weight.
+func (t *Tracer) AddWeight(name string, w *tensor.Tensor) {
 	if _, ok := t.nodes[w]; !ok {
 		t.nodes[w] = t.G.AddWeight(name, ir.TensorAbs{Meta: w.Meta()})
 	}
 }
 
 // Node returns the node a value stands for: its node if the tracer made
-// or registered it, else a new constant.
+// or registered it, a weight if Weight names one, else a new constant.
 func (t *Tracer) Node(v *tensor.Tensor) *ir.Node {
 	if n, ok := t.nodes[v]; ok {
 		return n
+	}
+	if t.isWeight(v) {
+		return t.nodes[v]
 	}
 	n := t.G.Const(v, t.Span)
 	t.nodes[v] = n
@@ -108,11 +115,23 @@ func (t *Tracer) constants(args []ops.Value) bool {
 		if !ok || v.Abstract() {
 			return false
 		}
-		if _, known := t.nodes[v]; known {
+		if _, known := t.nodes[v]; known || t.isWeight(v) {
 			return false
 		}
 	}
 	return true
+}
+
+// isWeight registers v as a weight if Weight names it one.
+func (t *Tracer) isWeight(v *tensor.Tensor) bool {
+	if t.Weight == nil || v.Abstract() {
+		return false
+	}
+	name, ok := t.Weight(v)
+	if ok {
+		t.AddWeight(name, v)
+	}
+	return ok
 }
 
 // Output makes the graph return v, or the tuple of vs (empty for code run

@@ -54,7 +54,7 @@ func TestTraceAgreesWithEager(t *testing.T) {
 	g := ir.NewGraph("layer", ir.Span{})
 	tr := capture.NewTracer(g)
 	ax := tr.Input("x", x.Meta())
-	tr.Weight("w", w)
+	tr.AddWeight("w", w)
 	out := layer(tr, ax, w, two).(*tensor.Tensor)
 	if !out.Abstract() {
 		t.Fatal("the traced result has data")
