@@ -16,6 +16,7 @@ import (
 // bytes over the steps.
 //
 //	MLPStep     784-256-128-10, batch 64, SGD lr 0.01, cross-entropy: torch 0.79 ms
+//	MLPStepJit  the same step under @jit (issue 5: against eager)
 //	LeNet5Step  batch 32, 1x32x32, SGD: torch 3.2 ms
 func BenchmarkTraining(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
@@ -23,6 +24,7 @@ func BenchmarkTraining(b *testing.B) {
 		name, msSetup, msStep, torchSetup string
 	}{
 		{"MLPStep", mlpProgram, "step(x, y)", torchMLPProgram},
+		{"MLPStepJit", mlpProgram + "from mindspore import jit\njstep = jit(step)\n", "jstep(x, y)", torchMLPProgram},
 		{"LeNet5Step", lenetProgram + lenetTrainProgram, "step(x, y)", torchLeNetProgram},
 	} {
 		b.Run(c.name+"/msrepl", func(b *testing.B) {
