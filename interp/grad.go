@@ -139,58 +139,32 @@ func (th *Thread) callGrad(spec *gradSpec, fn Value, args []Value, kwnames []str
 			positions[i] = i
 		}
 	}
-	tape := autodiff.NewTape(outer)
-	vars, err := watchArgs(spec.api, tape, outer, args[:npos], positions)
+	c, err := th.runTaped(spec.api, outer, fn, args, kwnames, positions, spec.weights, spec.hasAux, false)
 	if err != nil {
 		return nil, err
 	}
+	vars := c.vars
 	for _, w := range spec.weights {
-		if w.param.requiresGrad {
-			tape.Watch(w.t)
-		}
 		vars = append(vars, w.t)
 	}
-	out, err := th.withBuilder(tape, func() (Value, error) { return th.Call(fn, args, kwnames) })
+	douts, err := th.sensitivities(spec, outer, c.outs, c.out, sens)
 	if err != nil {
 		return nil, err
 	}
-	diff := out
-	var aux Value
-	if spec.hasAux {
-		t, ok := out.(Tuple)
-		if !ok || len(t) < 2 {
-			return nil, TypeErrorf("For '%s', when 'has_aux' is True, the function must return a tuple of at least two items, but got %s.", spec.api, TypeName(out))
-		}
-		diff, aux = t[0], t[1:]
-	}
-	outs, err := gradOutputs(spec.api, diff)
-	if err != nil {
-		return nil, err
-	}
-	douts, err := th.sensitivities(spec, outer, outs, diff, sens)
-	if err != nil {
-		return nil, err
-	}
-	grads, err := tape.Gradient(outer, outs, douts, vars)
+	grads, err := c.tape.Gradient(outer, c.outs, douts, vars)
 	if err != nil {
 		return nil, opsError(err)
 	}
-	for i, g := range grads {
-		if g == nil {
-			z, err := outer.Apply(ops.ZerosLike, nil, vars[i])
-			if err != nil {
-				return nil, opsError(err)
-			}
-			grads[i] = z[0]
-		}
+	if err := zerosFor(outer, grads, vars); err != nil {
+		return nil, err
 	}
 	res := spec.result(positions, grads)
 	switch {
 	case spec.withValue:
 		// The value holds the aux outputs already.
-		return Tuple{out, res}, nil
+		return Tuple{c.full, res}, nil
 	case spec.hasAux:
-		return Tuple{res, aux}, nil
+		return Tuple{res, c.aux}, nil
 	}
 	return res, nil
 }

@@ -25,26 +25,27 @@ func addTransformFuncs(m *Module) {
 		"The function that returns fn's Jacobian, column by column in forward mode.", jacobianFunc("jacfwd"))
 }
 
-// transformCall is a function run under a tape: its differentiated output
-// (aux removed) as Tensors, the watched inputs, and the tape to run the
-// backward on.
+// transformCall is a function run under a tape: its whole result, its
+// differentiated output (aux removed) also as Tensors, the watched inputs,
+// and the tape to run the backward on.
 type transformCall struct {
-	out, aux Value
-	outs     []ops.Value
-	vars     []ops.Value
-	tape     *autodiff.Tape
+	full, out, aux Value
+	outs           []ops.Value
+	vars           []ops.Value
+	tape           *autodiff.Tape
 }
 
-// runTaped calls fn on args with the arguments at positions, and the
-// weights that require a gradient, watched on a new tape over outer.
-func (th *Thread) runTaped(api string, outer ops.Builder, fn Value, args []Value, positions []int, weights []*Tensor, hasAux, retain bool) (*transformCall, error) {
+// runTaped calls fn on args (the last len(kwnames) of them keywords) with
+// the positional arguments at positions, and the weights that require a
+// gradient, watched on a new tape over outer.
+func (th *Thread) runTaped(api string, outer ops.Builder, fn Value, args []Value, kwnames []string, positions []int, weights []*Tensor, hasAux, retain bool) (*transformCall, error) {
 	if !isCallable(fn) {
 		return nil, TypeErrorf("For '%s', the 'fn' must be callable, but got %s.", api, TypeName(fn))
 	}
 	tape := autodiff.NewTape(outer)
 	tape.Retain = retain
 	args = append([]Value(nil), args...)
-	vars, err := watchArgs(api, tape, outer, args, positions)
+	vars, err := watchArgs(api, tape, outer, args[:len(args)-len(kwnames)], positions)
 	if err != nil {
 		return nil, err
 	}
@@ -53,11 +54,11 @@ func (th *Thread) runTaped(api string, outer ops.Builder, fn Value, args []Value
 			tape.Watch(w.t)
 		}
 	}
-	out, err := th.withBuilder(tape, func() (Value, error) { return th.Call(fn, args, nil) })
+	out, err := th.withBuilder(tape, func() (Value, error) { return th.Call(fn, args, kwnames) })
 	if err != nil {
 		return nil, err
 	}
-	c := &transformCall{out: out, vars: vars, tape: tape}
+	c := &transformCall{full: out, out: out, vars: vars, tape: tape}
 	if hasAux {
 		t, ok := out.(Tuple)
 		if !ok || len(t) < 2 {
@@ -126,7 +127,7 @@ func msVJP(th *Thread, args []Value, kwnames []string) (Value, error) {
 		return nil, err
 	}
 	outer := th.ms().builder
-	c, err := th.runTaped(api, outer, fn, inputs, allPositions(len(inputs)), spec.weights, aux, true)
+	c, err := th.runTaped(api, outer, fn, inputs, nil, allPositions(len(inputs)), spec.weights, aux, true)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +200,7 @@ func msJVP(th *Thread, args []Value, kwnames []string) (Value, error) {
 func (th *Thread) jvp(api string, fn Value, in []Value, dirs []ops.Value, hasAux bool) (Value, []ops.Value, Value, error) {
 	base := th.ms().builder
 	outerTape := autodiff.NewTape(base)
-	c, err := th.runTaped(api, outerTape, fn, in, allPositions(len(in)), nil, hasAux, false)
+	c, err := th.runTaped(api, outerTape, fn, in, nil, allPositions(len(in)), nil, hasAux, false)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -334,7 +335,7 @@ func singleOutput(api string, c []ops.Value) (ops.Value, error) {
 // jacrev builds each Jacobian row by row: a vjp per output element.
 func (th *Thread) jacrev(fn Value, args []Value, positions []int, hasAux bool) ([]ops.Value, Value, error) {
 	b := th.ms().builder
-	c, err := th.runTaped("jacrev", b, fn, args, positions, nil, hasAux, true)
+	c, err := th.runTaped("jacrev", b, fn, args, nil, positions, nil, hasAux, true)
 	if err != nil {
 		return nil, nil, err
 	}

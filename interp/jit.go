@@ -81,20 +81,28 @@ func (th *Thread) optimize(c *compiledGraph, name string) error {
 		}
 	}
 	var saveErr error
-	dump := func(stage string, g *ir.FuncGraph) {
-		var b strings.Builder
-		ir.Print(&b, g, func(_ string, line int) (string, bool) { return sourceLine(c.src, int32(line)) })
-		c.stages = append(c.stages, irStage{stage, b.String()})
+	// Printing is most of a compile's time: a pass that changed nothing
+	// reuses the text before it.
+	dump := func(stage string, g *ir.FuncGraph, changed bool) {
+		var text string
+		if n := len(c.stages); changed || n == 0 {
+			var b strings.Builder
+			ir.Print(&b, g, func(_ string, line int) (string, bool) { return sourceLine(c.src, int32(line)) })
+			text = b.String()
+		} else {
+			text = c.stages[n-1].text
+		}
+		c.stages = append(c.stages, irStage{stage, text})
 		if save && saveErr == nil {
 			path := filepath.Join(dir, fmt.Sprintf("%02d_%s_%s.ir", len(c.stages)-1, stage, name))
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				saveErr = err
-			} else if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			} else if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 				saveErr = err
 			}
 		}
 	}
-	dump("capture", c.g)
+	dump("capture", c.g, true)
 	p := passes.Default(&ops.Eager{Ctx: rt.ctx})
 	p.Dump = dump
 	if err := p.Run(c.g); err != nil {
@@ -175,21 +183,27 @@ func newJitFunction(fn Value) (Value, error) {
 func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value, error) {
 	rt := th.ms()
 	// A jit function called while another is captured is part of that
-	// graph.
+	// graph; a call with keyword arguments, which the cache's key does not
+	// describe, runs eagerly.
 	if _, capturing := rt.builder.(*capture.Tracer); capturing || len(kwnames) > 0 {
 		return th.Call(j.fn, args, kwnames)
 	}
-	names := paramNames(j.fn, len(args))
+	// The key's names only word the reasons of later misses, so they are
+	// looked up on a miss, not on every call.
 	key := make([]cache.Arg, len(args))
 	for i, a := range args {
 		abs, err := jitArgAbstract(a)
 		if err != nil {
-			return nil, Errorf(TypeErrorClass, "For 'jit', argument '%s' of '%s': %v", names[i], j.name, err)
+			return nil, Errorf(TypeErrorClass, "For 'jit', argument '%s' of '%s': %v", paramNames(j.fn, len(args))[i], j.name, err)
 		}
-		key[i] = cache.Arg{Name: names[i], Abs: abs}
+		key[i].Abs = abs
 	}
 	entry, _ := j.cache.Lookup(key)
 	if entry == nil {
+		names := paramNames(j.fn, len(args))
+		for i := range key {
+			key[i].Name = names[i]
+		}
 		if j.cache.Eager {
 			j.fallbacks++
 			return th.Call(j.fn, args, nil)
@@ -224,8 +238,18 @@ func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
 	var guards []cache.Guard
 	watch := func(what string, get func() (Value, bool)) {
 		v0, ok0 := get()
+		// A Tensor the graph folded is a constant of its data: item
+		// assignment replaces the data of the same Tensor. Parameters are
+		// weights, read when the graph runs.
+		var data0 *tensor.Tensor
+		if x, ok := v0.(*Tensor); ok && x.param == nil {
+			data0 = x.t
+		}
 		guards = append(guards, cache.Guard{What: what, Holds: func() bool {
 			v, ok := get()
+			if x, isTensor := v.(*Tensor); isTensor && data0 != nil && x.t != data0 {
+				return false
+			}
 			return ok == ok0 && sameHostValue(v, v0)
 		}})
 	}

@@ -27,9 +27,10 @@ type Pipeline struct {
 	Passes []Pass
 	// Off names passes to skip.
 	Off map[string]bool
-	// Dump, when set, is called after each pass that ran, with its name
-	// and the graph as it left it (%ir --pass, save_graphs).
-	Dump func(pass string, g *ir.FuncGraph)
+	// Dump, when set, is called after each pass that ran, with its name,
+	// the graph as it left it and whether the pass changed it (%ir --pass,
+	// save_graphs; a dump of an unchanged graph can reuse the last one).
+	Dump func(pass string, g *ir.FuncGraph, changed bool)
 	// Verify checks the graph after every pass, as the tests do.
 	Verify    bool
 	MaxRounds int
@@ -68,7 +69,7 @@ func (p *Pipeline) Run(g *ir.FuncGraph) error {
 				}
 			}
 			if p.Dump != nil {
-				p.Dump(pass.Name, g)
+				p.Dump(pass.Name, g, c)
 			}
 			changed = changed || c
 		}

@@ -178,7 +178,7 @@ func TestPipeline(t *testing.T) {
 	p := passes.Default(f.eager)
 	p.Verify = true
 	p.Off = map[string]bool{"cse": true}
-	p.Dump = func(pass string, _ *ir.FuncGraph) { dumped = append(dumped, pass) }
+	p.Dump = func(pass string, _ *ir.FuncGraph, _ bool) { dumped = append(dumped, pass) }
 	if err := p.Run(g); err != nil {
 		t.Fatal(err)
 	}

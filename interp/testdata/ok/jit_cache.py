@@ -25,3 +25,17 @@ info = ms.cache_info(f)
 print({k: info[k] for k in ("entries", "compiles", "hits", "misses", "fallbacks", "peak_bytes")})
 for r in info["reasons"]:
     print(r)
+
+# A global Tensor the graph folded: assigning to its items changes its
+# data, which recompiles (its Python identity alone would not).
+bias = Tensor(np.array([1.0, 2.0], np.float32))
+
+
+@jit
+def g(x):
+    return x + bias
+
+
+print(g(x3[:2]))
+bias[0] = 10.0
+print(g(x3[:2]), ms.cache_info(g)["reasons"])
