@@ -25,6 +25,9 @@ type Exception struct {
 type TraceEntry struct {
 	Code *compile.Funcode
 	PC   int
+	// At, when set, is the place in Code instead of PC's: where graph
+	// capture was when it failed, for it runs no instruction of Code.
+	At *compile.Span
 }
 
 func (e *Exception) Type() *Class { return e.class }

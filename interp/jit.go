@@ -23,12 +23,11 @@ import (
 // Graph mode's entry into the interpreter: @jit and GRAPH_MODE compile a
 // function into a graph per specialization (its Tensors' dtypes and
 // shapes, its other arguments' values), optimize it, cache it behind
-// guards and run it through the session's builder. Capture runs the
-// function under the capture tracer with abstract Tensors for its Tensor
-// arguments, so the library's operators emit the graph; Python control
-// flow that depends on a Tensor's value cannot be captured this way and
-// is a clear error (jitValueUnknown) until the ast capture of
-// ARCHITECTURE.md §15 lands.
+// guards and run it through the session's builder. The ast capture
+// (graphmode/capture, with jitHost as its Host) walks the function's
+// statements with abstract Tensors for its Tensor arguments: control flow
+// on Tensors becomes If and While nodes, and the library's operators emit
+// the rest of the graph under the capture's Tracer.
 
 // jitFunction is a function @jit compiles.
 type jitFunction struct {
@@ -170,6 +169,11 @@ func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
 func newJitFunction(fn Value) (Value, error) {
 	if !isCallable(fn) {
 		return nil, TypeErrorf("For 'jit', the decorated object must be callable, but got %s.", TypeName(fn))
+	}
+	// MS_JIT=0 turns jit off, as in MindSpore: the function runs as it is,
+	// in PyNative mode.
+	if os.Getenv("MS_JIT") == "0" {
+		return fn, nil
 	}
 	name := "function"
 	if f, ok := fn.(*Function); ok {
@@ -392,7 +396,7 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 			return NewTensor(tr.Input(name, x.t.Meta()))
 		})
 	}
-	out, err := th.withBuilder(tr, func() (Value, error) { return th.Call(fn, traced, nil) })
+	out, err := th.withBuilder(tr, func() (Value, error) { return th.capture(tr, fn, traced) })
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +407,9 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 		results = append(results, x.t)
 		return x
 	})
-	tr.Output(results...)
+	if err := tr.Output(results...); err != nil {
+		return nil, Errorf(RuntimeErrorClass, "The result of '%s' %v", name, err)
+	}
 	if err := th.optimize(c, name); err != nil {
 		return nil, err
 	}
@@ -504,9 +510,9 @@ func mapTensors(v Value, f func(*Tensor) Value) Value {
 // jitValueUnknown is the error for reading a Tensor's value while a graph
 // is captured: the value exists only when the graph runs.
 func jitValueUnknown(what string) error {
-	return Errorf(RuntimeErrorClass, "%s needs the value of a Tensor that is computed when the graph runs; "+
-		"graph mode does not capture Python control flow or conversions that depend on a Tensor's value yet, "+
-		"so run this code in PYNATIVE_MODE", what)
+	return Errorf(RuntimeErrorClass, "%s needs the value of a Tensor, which exists only when the graph runs. "+
+		"Graph mode captures 'if' and 'while' on Tensors, but not a Tensor's value turned into a Python value; "+
+		"compute it outside the jit function, or run this code in PYNATIVE_MODE", what)
 }
 
 // runIR is %ir NAME [--pass P]: the MindIR of the graph a jit function

@@ -82,6 +82,8 @@ type Session struct {
 	sink     Sink
 	magics   map[string]*MagicDef
 	msrt     *msRuntime // the tensor runtime, made on first use
+	// snippets are the compiled JIT Fallback code of captured functions.
+	snippets map[syntax.Node]*fallbackSnippet
 
 	// Argv is sys.argv.
 	Argv []string

@@ -70,13 +70,19 @@ func underlined(line string, col, endCol int32, multiline bool) (text, marks str
 }
 
 // frameLines formats one traceback entry.
-func frameLines(code *compile.Funcode, pc int) []string {
-	pos := code.Position(pc)
-	lines := []string{fmt.Sprintf("  File \"%s\", line %d, in %s", pos.Filename(), pos.Line, code.Name)}
-	if pc < 0 || pc >= len(code.Spans) {
-		return lines
+func frameLines(e TraceEntry) []string {
+	code := e.Code
+	var span compile.Span
+	switch {
+	case e.At != nil:
+		span = *e.At
+	case e.PC >= 0 && e.PC < len(code.Spans):
+		span = code.Spans[e.PC]
+	default:
+		pos := code.Position(e.PC)
+		return []string{fmt.Sprintf("  File \"%s\", line %d, in %s", pos.Filename(), pos.Line, code.Name)}
 	}
-	span := code.Spans[pc]
+	lines := []string{fmt.Sprintf("  File \"%s\", line %d, in %s", code.Pos.Filename(), span.Line, code.Name)}
 	if src, ok := sourceLine(code.Prog.Src, span.Line); ok && strings.TrimSpace(src) != "" {
 		text, marks := underlined(src, span.Col, span.EndCol, span.EndLine != span.Line)
 		lines = append(lines, "    "+text, "    "+marks)
@@ -90,7 +96,7 @@ func frameLines(code *compile.Funcode, pc int) []string {
 func tracebackLines(tb []TraceEntry) []string {
 	var lines []string
 	same := func(a, b TraceEntry) bool {
-		return a.Code == b.Code && a.Code.Position(a.PC).Line == b.Code.Position(b.PC).Line
+		return a.Code == b.Code && a.line() == b.line()
 	}
 	repeats := 0
 	flush := func() {
@@ -109,7 +115,7 @@ func tracebackLines(tb []TraceEntry) []string {
 			flush()
 			repeats = 1
 		}
-		lines = append(lines, frameLines(tb[i].Code, tb[i].PC)...)
+		lines = append(lines, frameLines(tb[i])...)
 	}
 	flush()
 	return lines
@@ -261,4 +267,12 @@ func syntaxError(err *syntax.Error, src string) *Exception {
 	text, _ := sourceLine(src, err.Pos.Line)
 	d.SetStr("text", Str(text))
 	return e
+}
+
+// line is the line of the entry's place.
+func (e TraceEntry) line() int32 {
+	if e.At != nil {
+		return e.At.Line
+	}
+	return e.Code.Position(e.PC).Line
 }

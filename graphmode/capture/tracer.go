@@ -3,8 +3,11 @@
 // computing: the values flowing through the library are abstract tensors
 // (tensor.NewAbstract) that stand for nodes, so the operators, the ops and
 // nn libraries and the gradient rules are not written a second time for
-// graph mode. It must not run graphs or optimize them, and it reaches the
-// interpreter only through interfaces it defines.
+// graph mode. Its ast capture (Function) walks a function's syntax tree:
+// statements and control flow are its own, and everything else (names,
+// operators, calls of the library) goes through the Host, which runs it
+// with the Tracer as the builder. It must not run graphs or optimize them,
+// and it reaches the interpreter only through interfaces it defines.
 package capture
 
 import (
@@ -19,6 +22,11 @@ import (
 // and weights are registered first; every tensor the traced code
 // computes is an abstract tensor that stands for the node that computes
 // it, and every concrete tensor it uses becomes a constant.
+//
+// While a branch or a loop body is captured the Tracer builds its
+// subgraph (Push): values of the enclosing graphs the subgraph uses become
+// its parameters, recorded as captures, so that subgraphs take every input
+// explicitly, as MindIR's closure-converted branches do.
 type Tracer struct {
 	G *ir.FuncGraph
 	// Span is the source position new nodes get; the caller moves it as
@@ -33,20 +41,67 @@ type Tracer struct {
 	// Parameter's data), wherever the traced code found it; ok false
 	// means it is a constant.
 	Weight func(v *tensor.Tensor) (name string, ok bool)
+	top    *Level
+	cur    *Level
+}
+
+// A Level is a graph under construction: the top graph, or a subgraph
+// pushed for a branch or a loop.
+type Level struct {
+	G      *ir.FuncGraph
+	parent *Level
 	b      ir.Builder
 	nodes  map[*tensor.Tensor]*ir.Node
+	// Captures are the values of enclosing graphs this graph reads,
+	// each through one of its parameters.
+	Captures []Capture
+}
+
+// A Capture is a parameter of a subgraph that stands for a value of the
+// graph around it.
+type Capture struct {
+	Outer, Param *ir.Node
 }
 
 // NewTracer returns a tracer that builds g.
 func NewTracer(g *ir.FuncGraph) *Tracer {
-	return &Tracer{G: g, b: ir.Builder{G: g}, nodes: map[*tensor.Tensor]*ir.Node{}}
+	l := newLevel(g, nil)
+	return &Tracer{G: g, top: l, cur: l}
 }
 
-// Input adds a graph parameter of meta m and returns the abstract tensor
-// that stands for it.
+func newLevel(g *ir.FuncGraph, parent *Level) *Level {
+	return &Level{G: g, parent: parent, b: ir.Builder{G: g}, nodes: map[*tensor.Tensor]*ir.Node{}}
+}
+
+// Push makes g, a subgraph of the current graph, the graph new nodes go
+// to, until Pop.
+func (t *Tracer) Push(g *ir.FuncGraph) *Level {
+	t.cur = newLevel(g, t.cur)
+	return t.cur
+}
+
+// Pop returns to the graph that was current before the last Push and
+// returns the level it leaves, whose graph's output is still to be set.
+func (t *Tracer) Pop() *Level {
+	l := t.cur
+	t.cur = l.parent
+	return l
+}
+
+// Current is the level new nodes go to.
+func (t *Tracer) Current() *Level { return t.cur }
+
+// Input adds a graph parameter of meta m to the current graph and returns
+// the abstract tensor that stands for it.
 func (t *Tracer) Input(name string, m tensor.Meta) *tensor.Tensor {
-	v := tensor.NewAbstract(m)
-	t.nodes[v] = t.G.AddParam(name, ir.TensorAbs{Meta: m}, t.Span)
+	return t.cur.Bind(t.cur.G.AddParam(name, ir.TensorAbs{Meta: m}, t.Span))
+}
+
+// Bind returns a new abstract tensor that stands for the tensor node n of
+// l's graph.
+func (l *Level) Bind(n *ir.Node) *tensor.Tensor {
+	v := tensor.NewAbstract(n.Meta())
+	l.nodes[v] = n
 	return v
 }
 
@@ -54,68 +109,96 @@ func (t *Tracer) Input(name string, m tensor.Meta) *tensor.Tensor {
 // the graph runs: the traced code keeps using w itself, which now stands
 // for the weight.
 func (t *Tracer) AddWeight(name string, w *tensor.Tensor) {
-	if _, ok := t.nodes[w]; !ok {
-		t.nodes[w] = t.G.AddWeight(name, ir.TensorAbs{Meta: w.Meta()})
+	if _, ok := t.top.nodes[w]; !ok {
+		t.top.nodes[w] = t.G.AddWeight(name, ir.TensorAbs{Meta: w.Meta()})
 	}
 }
 
-// Node returns the node a value stands for: its node if the tracer made
-// or registered it, a weight if Weight names one, else a new constant.
-func (t *Tracer) Node(v *tensor.Tensor) *ir.Node {
-	if n, ok := t.nodes[v]; ok {
-		return n
+// Node returns the node of the current graph that v stands for: its own
+// node, a parameter capturing it from an enclosing graph, a weight if the
+// tracer's Weight names one, or else a new constant.
+func (t *Tracer) Node(v *tensor.Tensor) (*ir.Node, error) { return t.node(t.cur, v) }
+
+func (t *Tracer) node(l *Level, v *tensor.Tensor) (*ir.Node, error) {
+	if n, ok := l.nodes[v]; ok {
+		return n, nil
 	}
-	if t.isWeight(v) {
-		return t.nodes[v]
+	if l.parent == nil {
+		if v.Abstract() {
+			return nil, errForeign
+		}
+		if t.isWeight(v) {
+			return l.nodes[v], nil
+		}
+		n := l.G.Const(v, t.Span)
+		l.nodes[v] = n
+		return n, nil
 	}
-	n := t.G.Const(v, t.Span)
-	t.nodes[v] = n
-	return n
+	if !v.Abstract() && !t.isWeight(v) {
+		n := l.G.Const(v, t.Span)
+		l.nodes[v] = n
+		return n, nil
+	}
+	outer, err := t.node(l.parent, v)
+	if err != nil {
+		return nil, err
+	}
+	p := l.G.AddParam(outer.Name, outer.Abs, outer.Span)
+	l.Captures = append(l.Captures, Capture{Outer: outer, Param: p})
+	l.nodes[v] = p
+	return p, nil
 }
 
-// Apply emits p's application and returns abstract tensors that stand for
-// its outputs.
+// errForeign is the error for an abstract tensor no graph under
+// construction computes: one left over from another capture, or one
+// computed inside a branch or loop and used outside it.
+var errForeign = fmt.Errorf("a Tensor computed in another graph (a branch or loop body that has ended, or another function's capture) is used here")
+
+// Apply emits p's application into the current graph and returns abstract
+// tensors that stand for its outputs.
 func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]ops.Value, error) {
 	if t.Eval != nil && !p.Stateful && t.constants(args) {
 		return t.Eval.Apply(p, attrs, args...)
 	}
+	l := t.cur
 	in := make([]ops.Value, len(args))
 	for i, a := range args {
 		v, ok := a.(*tensor.Tensor)
 		if !ok {
 			return nil, fmt.Errorf("capture: %s's input %d is a %T, not a tensor", p.Name, i, a)
 		}
-		if v.Abstract() {
-			if _, known := t.nodes[v]; !known {
-				return nil, fmt.Errorf("capture: %s's input %d is an abstract tensor of another graph", p.Name, i)
-			}
+		n, err := t.node(l, v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
-		in[i] = t.Node(v)
+		in[i] = n
 	}
-	t.b.Span = t.Span
-	out, err := t.b.Apply(p, attrs, in...)
+	l.b.Span = t.Span
+	out, err := l.b.Apply(p, attrs, in...)
 	if err != nil {
 		return nil, err
 	}
 	res := make([]ops.Value, len(out))
 	for i, o := range out {
-		n := o.(*ir.Node)
-		v := tensor.NewAbstract(n.Meta())
-		t.nodes[v] = n
-		res[i] = v
+		res[i] = l.Bind(o.(*ir.Node))
 	}
 	return res, nil
 }
 
 // constants reports whether every argument is a concrete tensor that
-// stands for no node of the graph.
+// stands for no node of the graphs under construction.
 func (t *Tracer) constants(args []ops.Value) bool {
 	for _, a := range args {
 		v, ok := a.(*tensor.Tensor)
 		if !ok || v.Abstract() {
 			return false
 		}
-		if _, known := t.nodes[v]; known || t.isWeight(v) {
+		for l := t.cur; l != nil; l = l.parent {
+			if _, known := l.nodes[v]; known {
+				return false
+			}
+		}
+		if t.isWeight(v) {
 			return false
 		}
 	}
@@ -127,6 +210,9 @@ func (t *Tracer) isWeight(v *tensor.Tensor) bool {
 	if t.Weight == nil || v.Abstract() {
 		return false
 	}
+	if _, ok := t.top.nodes[v]; ok {
+		return t.top.nodes[v].Kind == ir.Weight
+	}
 	name, ok := t.Weight(v)
 	if ok {
 		t.AddWeight(name, v)
@@ -134,16 +220,22 @@ func (t *Tracer) isWeight(v *tensor.Tensor) bool {
 	return ok
 }
 
-// Output makes the graph return v, or the tuple of vs (empty for code run
-// for its effects).
-func (t *Tracer) Output(vs ...*tensor.Tensor) {
-	if len(vs) == 1 {
-		t.G.SetOutput(t.Node(vs[0]))
-		return
-	}
+// Output makes the current graph return v, or the tuple of vs (empty for
+// code run for its effects).
+func (t *Tracer) Output(vs ...*tensor.Tensor) error {
+	l := t.cur
 	nodes := make([]*ir.Node, len(vs))
 	for i, v := range vs {
-		nodes[i] = t.Node(v)
+		n, err := t.node(l, v)
+		if err != nil {
+			return err
+		}
+		nodes[i] = n
 	}
-	t.G.SetOutput(t.G.MakeTuple(t.Span, nodes...))
+	if len(vs) == 1 {
+		l.G.SetOutput(nodes[0])
+		return nil
+	}
+	l.G.SetOutput(l.G.MakeTuple(t.Span, nodes...))
+	return nil
 }
