@@ -18,6 +18,9 @@ type Exception struct {
 	Cause           *Exception
 	Context         *Exception
 	SuppressContext bool
+	// valueNeeded marks the error of code that needed a Tensor's value
+	// while a graph was captured, which JIT Fallback may run later.
+	valueNeeded bool
 }
 
 // A TraceEntry is one frame of a traceback: the code and the instruction

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"msrepl/autodiff"
 	"msrepl/devices"
 	"msrepl/graphmode/cache"
 	"msrepl/graphmode/capture"
@@ -189,7 +190,10 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 	// A jit function called while another is captured is part of that
 	// graph; a call with keyword arguments, which the cache's key does not
 	// describe, runs eagerly.
-	if _, capturing := rt.builder.(*capture.Tracer); capturing || len(kwnames) > 0 {
+	if tr, capturing := rt.tracer(); capturing {
+		return th.captureCall(tr, j.fn, args, kwnames)
+	}
+	if len(kwnames) > 0 {
 		return th.Call(j.fn, args, kwnames)
 	}
 	// The key's names only word the reasons of later misses, so they are
@@ -343,6 +347,26 @@ func jitArgAbstract(v Value) (ir.Abstract, error) {
 			elems[i] = a
 		}
 		return ir.TupleAbs{Elems: elems}, nil
+	case *List:
+		t, err := jitArgAbstract(Tuple(v.elems))
+		if err != nil {
+			return nil, err
+		}
+		return ir.ListAbs{Elems: t.(ir.TupleAbs).Elems}, nil
+	case *Dict:
+		var d ir.DictAbs
+		for _, kv := range v.Items() {
+			k, ok := kv[0].(Str)
+			if !ok {
+				return nil, fmt.Errorf("dict arguments need string keys, not %s", TypeName(kv[0]))
+			}
+			a, err := jitArgAbstract(kv[1])
+			if err != nil {
+				return nil, err
+			}
+			d.Keys, d.Values = append(d.Keys, string(k)), append(d.Values, a)
+		}
+		return d, nil
 	}
 	return nil, fmt.Errorf("arguments of type %s are not supported in graph mode yet", TypeName(v))
 }
@@ -396,7 +420,7 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 			return NewTensor(tr.Input(name, x.t.Meta()))
 		})
 	}
-	out, err := th.withBuilder(tr, func() (Value, error) { return th.capture(tr, fn, traced) })
+	out, err := th.withBuilder(tr, func() (Value, error) { return th.captureCall(tr, fn, traced, nil) })
 	if err != nil {
 		return nil, err
 	}
@@ -485,8 +509,8 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	return values, nil
 }
 
-// mapTensors is v with each Tensor in it, through tuples and lists,
-// replaced by f's result, in order.
+// mapTensors is v with each Tensor in it, through tuples, lists and dict
+// values, replaced by f's result, in order.
 func mapTensors(v Value, f func(*Tensor) Value) Value {
 	switch v := v.(type) {
 	case *Tensor:
@@ -503,6 +527,14 @@ func mapTensors(v Value, f func(*Tensor) Value) Value {
 			out[i] = mapTensors(e, f)
 		}
 		return NewList(out)
+	case *Dict:
+		out := v.Copy()
+		for i := range out.entries {
+			if e := &out.entries[i]; e.key != nil {
+				e.value = mapTensors(e.value, f)
+			}
+		}
+		return out
 	}
 	return v
 }
@@ -510,9 +542,11 @@ func mapTensors(v Value, f func(*Tensor) Value) Value {
 // jitValueUnknown is the error for reading a Tensor's value while a graph
 // is captured: the value exists only when the graph runs.
 func jitValueUnknown(what string) error {
-	return Errorf(RuntimeErrorClass, "%s needs the value of a Tensor, which exists only when the graph runs. "+
+	e := Errorf(RuntimeErrorClass, "%s needs the value of a Tensor, which exists only when the graph runs. "+
 		"Graph mode captures 'if' and 'while' on Tensors, but not a Tensor's value turned into a Python value; "+
 		"compute it outside the jit function, or run this code in PYNATIVE_MODE", what)
+	e.valueNeeded = true
+	return e
 }
 
 // runIR is %ir NAME [--pass P]: the MindIR of the graph a jit function
@@ -886,7 +920,7 @@ func (th *Thread) printInGraph(args []Value, sep, end string) (bool, error) {
 	if rt == nil {
 		return false, nil
 	}
-	tr, capturing := rt.builder.(*capture.Tracer)
+	tr, capturing := rt.tracer()
 	if !capturing {
 		return false, nil
 	}
@@ -919,4 +953,21 @@ func (th *Thread) printInGraph(args []Value, sep, end string) (bool, error) {
 		return true, opsError(err)
 	}
 	return true, nil
+}
+
+// tracer is the capture's Tracer when a graph is being captured: the
+// session's builder, or the builder under the tapes of gradients taken
+// inside the graph.
+func (rt *msRuntime) tracer() (*capture.Tracer, bool) {
+	b := rt.builder
+	for {
+		switch t := b.(type) {
+		case *capture.Tracer:
+			return t, true
+		case *autodiff.Tape:
+			b = t.Inner()
+		default:
+			return nil, false
+		}
+	}
 }

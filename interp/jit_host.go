@@ -1,16 +1,20 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"msrepl/autodiff"
 	"msrepl/graphmode/capture"
 	"msrepl/lang"
 	"msrepl/lang/compile"
 	"msrepl/lang/resolve"
 	"msrepl/lang/syntax"
+	"msrepl/ops"
 	"msrepl/tensor"
 )
 
@@ -272,19 +276,17 @@ func (h *jitHost) Raise(x capture.Value) error {
 // Tensor work it does is part of the graph.
 func (h *jitHost) Exec(f *capture.Func, n syntax.Node, env map[string]capture.Value, binds []string) ([]capture.Value, error) {
 	fn := hostFunction(f)
-	sn, err := h.th.session.fallbackSnippet(fn, n, binds)
+	sn, err := h.th.session.fallbackSnippet(fn, n, binds, h.bound(f, env))
 	if err != nil {
 		return nil, err
 	}
 	args := make([]Value, len(sn.params))
 	for i, p := range sn.params {
-		if v, ok := env[p]; ok {
-			args[i] = val(v)
-			continue
-		}
-		v, err := h.Free(f, p)
-		if err != nil {
-			return nil, Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", p)
+		v, ok := env[p]
+		if !ok {
+			if v, err = h.Free(f, p); err != nil {
+				return nil, err
+			}
 		}
 		args[i] = val(v)
 	}
@@ -298,6 +300,14 @@ func (h *jitHost) Exec(f *capture.Func, n syntax.Node, env map[string]capture.Va
 	return anys(out.(Tuple)), nil
 }
 
+// A snippetKey is a snippet's code, what it returns (the names it binds,
+// or "=" for an expression's value) and the variables it takes: those of
+// its names that have values where it runs; the others are its own.
+type snippetKey struct {
+	n             syntax.Node
+	binds, params string
+}
+
 // A fallbackSnippet is code the capture runs on the host, compiled once.
 type fallbackSnippet struct {
 	fn     *Function
@@ -307,10 +317,7 @@ type fallbackSnippet struct {
 // fallbackSnippet compiles the source of n, a statement or an expression of
 // fn, as a function of the variables of fn it uses; a statement's
 // function returns the values of binds.
-func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string) (*fallbackSnippet, error) {
-	if sn, ok := s.snippets[n]; ok {
-		return sn, nil
-	}
+func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string, has func(string) bool) (*fallbackSnippet, error) {
 	fc := fn.code.fc
 	// The snippet's parameters are the variables of fn it uses: its
 	// identifiers bound in fn's own scope, not in a lambda or
@@ -327,7 +334,7 @@ func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string) (
 	var params []string
 	syntax.Walk(n, func(x syntax.Node) bool {
 		if id, ok := x.(*syntax.Ident); ok && !seen[id.Name] {
-			if b, ok := id.Binding.(*resolve.Binding); ok && own[b] {
+			if b, ok := id.Binding.(*resolve.Binding); ok && own[b] && has(id.Name) {
 				seen[id.Name] = true
 				params = append(params, id.Name)
 			}
@@ -335,6 +342,13 @@ func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string) (
 		return true
 	})
 	sort.Strings(params)
+	key := snippetKey{n, strings.Join(binds, ","), strings.Join(params, ",")}
+	if binds == nil {
+		key.binds = "="
+	}
+	if sn, ok := s.snippets[key]; ok {
+		return sn, nil
+	}
 	src := snippetSource(fc.Prog.Src, fn.Name, n, params, binds)
 	prog, err := lang.Compile(fc.Prog.Filename, src)
 	if err != nil {
@@ -343,9 +357,9 @@ func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string) (
 	top := link(prog, fn.code.link.globals, s.builtins)
 	sn := &fallbackSnippet{fn: s.th.makeFunction(top.funcs[0], nil, None, None), params: params}
 	if s.snippets == nil {
-		s.snippets = map[syntax.Node]*fallbackSnippet{}
+		s.snippets = map[snippetKey]*fallbackSnippet{}
 	}
-	s.snippets[n] = sn
+	s.snippets[key] = sn
 	return sn, nil
 }
 
@@ -363,11 +377,12 @@ func snippetSource(src, name string, n syntax.Node, params, binds []string) stri
 	body := make([]string, 0, last-first+1)
 	for i := first; i <= last; i++ {
 		line := lines[i]
+		// Columns are 1-based, and the end is exclusive.
 		if i == last {
-			line = line[:min(int(end.Col), len(line))]
+			line = line[:min(int(end.Col)-1, len(line))]
 		}
 		if i == first {
-			col := min(int(start.Col), len(line))
+			col := min(int(start.Col)-1, len(line))
 			line = strings.Repeat(" ", col) + line[col:]
 		}
 		body = append(body, line)
@@ -385,7 +400,7 @@ func snippetSource(src, name string, n syntax.Node, params, binds []string) stri
 	b.WriteString(header + "\n")
 	b.WriteString(strings.Join(body, "\n"))
 	b.WriteString("\n")
-	indent := strings.Repeat(" ", max(int(start.Col), 1))
+	indent := strings.Repeat(" ", max(int(start.Col)-1, 1))
 	b.WriteString(indent + "return (" + strings.Join(binds, ", "))
 	if len(binds) == 1 {
 		b.WriteString(",")
@@ -418,28 +433,31 @@ func anys(xs []Value) []capture.Value {
 	return out
 }
 
-// capture captures a call of fn on args, abstract Tensors among them,
-// with tr the session's builder: the ast capture walks a Python function,
+// captureCall captures a call of fn on args, abstract Tensors among them,
+// into the graph tr builds: the ast capture walks a Python function,
 // method or Cell; anything else runs as it is, its Tensor work traced.
-func (th *Thread) capture(tr *capture.Tracer, fn Value, args []Value) (Value, error) {
+func (th *Thread) captureCall(tr *capture.Tracer, fn Value, args []Value, kwnames []string) (Value, error) {
 	h := &jitHost{th: th}
-	f, env, err := h.Inline(fn, anys(args), nil)
+	f, env, err := h.Inline(fn, anys(args), kwnames)
 	if err != nil {
 		return nil, err
 	}
 	if f == nil {
-		return th.Call(fn, args, nil)
+		return th.Call(fn, args, kwnames)
 	}
 	rt := th.ms()
 	opt := capture.Options{}
 	if v, ok := rt.options.GetStr("jit_syntax_level"); ok {
-		opt.Strict = v == MakeInt(jitStrict)
+		opt.Level = map[Value]capture.SyntaxLevel{MakeInt(jitStrict): capture.Strict, MakeInt(jitCompatible): capture.Compatible}[v]
 	}
 	if v, ok := rt.options.GetStr("max_call_depth"); ok {
 		if n, ok := v.(Int); ok {
 			opt.MaxCallDepth = int(n)
 		}
 	}
+	// Under the tape of a gradient taken inside the graph, Tensor work is
+	// recorded op by op, which an If's or While's subgraphs are not.
+	_, opt.Differentiated = rt.builder.(*autodiff.Tape)
 	v, err := capture.Function(h, tr, f, env, opt)
 	if err != nil {
 		return nil, compileError(err)
@@ -511,4 +529,192 @@ func exceptionClassNamed(name string) *Class {
 		}
 	}
 	return RuntimeErrorClass
+}
+
+func (h *jitHost) ValueNeeded(err error) bool {
+	var e *Exception
+	if errors.As(err, &e) {
+		return e.valueNeeded
+	}
+	return false
+}
+
+func (h *jitHost) Source(f *capture.Func, n syntax.Node) string {
+	start, end := n.Span()
+	src := hostFunction(f).code.fc.Prog.Src
+	lines := strings.Split(src, "\n")
+	if start.Line < 1 || int(end.Line) > len(lines) {
+		return ""
+	}
+	var b strings.Builder
+	for i := start.Line; i <= end.Line; i++ {
+		line := lines[i-1]
+		if i == end.Line {
+			line = line[:min(int(end.Col)-1, len(line))]
+		}
+		if i == start.Line {
+			line = line[min(int(start.Col)-1, len(line)):]
+		}
+		if i > start.Line {
+			b.WriteString("\n")
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// typingRE is a "# @jit.typing: () -> tensor_type[float32]" comment, which
+// gives the dtype of a JIT Fallback's result.
+var typingRE = regexp.MustCompile(`#\s*@jit\.typing:\s*\(\)\s*->\s*tensor_type\[(\w+)\]`)
+
+// fallbackDType is the dtype of the values a JIT Fallback at run time
+// gives: the one a "# @jit.typing:" comment on its line or the line above
+// names, else Float64, as MindSpore types its Any values.
+func fallbackDType(src string, line int32) (tensor.DType, error) {
+	lines := strings.Split(src, "\n")
+	for _, l := range []int32{line, line - 1} {
+		if l < 1 || int(l) > len(lines) {
+			continue
+		}
+		if m := typingRE.FindStringSubmatch(lines[l-1]); m != nil {
+			dt, ok := tensor.DTypeByName(m[1])
+			if !ok {
+				return 0, Errorf(TypeErrorClass, "The '# @jit.typing:' comment names the unknown dtype '%s'.", m[1])
+			}
+			return dt, nil
+		}
+	}
+	return tensor.Float64, nil
+}
+
+// Interpret adds a PyExecute node: the source of n runs on the host each
+// time the graph runs, with the Tensors the graph computes for the
+// variables it reads, and gives the graph the numbers it computes.
+func (h *jitHost) Interpret(f *capture.Func, n syntax.Node, env map[string]capture.Value, binds []string) ([]capture.Value, error) {
+	th := h.th
+	fn := hostFunction(f)
+	_, isExpr := n.(syntax.Expr)
+	if isExpr {
+		binds = nil
+	}
+	sn, err := th.session.fallbackSnippet(fn, n, binds, h.bound(f, env))
+	if err != nil {
+		return nil, err
+	}
+	tr, ok := th.ms().tracer()
+	if !ok {
+		return nil, SystemErrorf("internal error: JIT Fallback outside a capture")
+	}
+	args := make([]Value, len(sn.params))
+	var inputs []ops.Value
+	var varying []int
+	for i, p := range sn.params {
+		v, ok := env[p]
+		if !ok {
+			if v, err = h.Free(f, p); err != nil {
+				return nil, err
+			}
+		}
+		if x, isTensor := v.(*Tensor); isTensor && x.t.Abstract() {
+			varying = append(varying, i)
+			inputs = append(inputs, x.t)
+		}
+		args[i] = val(v)
+	}
+	start, _ := n.Span()
+	dt, err := fallbackDType(fn.code.fc.Prog.Src, start.Line)
+	if err != nil {
+		return nil, err
+	}
+	nout := len(binds)
+	if isExpr {
+		nout = 1
+	}
+	metas := make([]tensor.Meta, nout)
+	for i := range metas {
+		metas[i] = tensor.Meta{DType: dt, Shape: tensor.Shape{}}
+	}
+	names := binds
+	if isExpr {
+		names = []string{h.Source(f, n)}
+	}
+	prim := &ops.Primitive{
+		Name:     "PyExecute",
+		Stateful: true,
+		Infer:    func(ops.Attrs, []tensor.Meta) ([]tensor.Meta, error) { return metas, nil },
+		Eval: func(_ *ops.Ctx, _ ops.Attrs, in []*tensor.Tensor, _ []tensor.Meta) ([]*tensor.Tensor, error) {
+			call := slices.Clone(args)
+			for k, i := range varying {
+				call[i] = NewTensor(in[k])
+			}
+			res, err := th.Call(sn.fn, call, nil)
+			if err != nil {
+				return nil, err
+			}
+			got := []Value{res}
+			if !isExpr {
+				got = res.(Tuple)
+			}
+			out := make([]*tensor.Tensor, len(got))
+			for i, v := range got {
+				if out[i], err = th.fallbackNumber(v, dt, names[i]); err != nil {
+					return nil, err
+				}
+			}
+			return out, nil
+		},
+		Bprop: func(g *ops.Grad) []ops.Value { return make([]ops.Value, len(g.In)) },
+	}
+	outs, err := tr.Apply(prim, ops.Attrs{"script": h.Source(f, n)}, inputs...)
+	if err != nil {
+		return nil, err
+	}
+	vals := make([]capture.Value, len(outs))
+	for i, o := range outs {
+		vals[i] = NewTensor(o.(*tensor.Tensor))
+	}
+	return vals, nil
+}
+
+// fallbackNumber is a value a JIT Fallback computed when the graph ran, as
+// the 0-d Tensor of dtype dt the graph was compiled for.
+func (th *Thread) fallbackNumber(v Value, dt tensor.DType, name string) (*tensor.Tensor, error) {
+	conv := "float"
+	switch {
+	case dt == tensor.Bool:
+		conv = "bool"
+	case !dt.IsFloat():
+		conv = "int"
+	}
+	f, _ := th.session.builtins.Get(conv)
+	n, err := th.Call(f, []Value{v}, nil)
+	if err != nil {
+		return nil, Errorf(TypeErrorClass, "JIT Fallback: '%s' is a %s when the graph runs; graph mode takes numbers "+
+			"(and one-element Tensors) from code it runs on the host, so compute this outside the jit function.", name, TypeName(v))
+	}
+	switch n := n.(type) {
+	case Float:
+		return th.scalarTensor(dt, float64(n), int64(n))
+	case Int:
+		return th.scalarTensor(dt, float64(n), int64(n))
+	case Bool:
+		i := int64(0)
+		if n {
+			i = 1
+		}
+		return th.scalarTensor(dt, float64(i), i)
+	}
+	return nil, Errorf(TypeErrorClass, "JIT Fallback: '%s' is not a number when the graph runs.", name)
+}
+
+// bound reports whether a variable of f has a value: in env, or in f's
+// closure.
+func (h *jitHost) bound(f *capture.Func, env map[string]capture.Value) func(string) bool {
+	return func(name string) bool {
+		if _, ok := env[name]; ok {
+			return true
+		}
+		_, err := h.Free(f, name)
+		return err == nil
+	}
 }

@@ -65,6 +65,8 @@ func sameResults(a, b Value, path string) error {
 	ta, aT := a.(*Tensor)
 	tb, bT := b.(*Tensor)
 	switch {
+	case aT && ta.t.Abstract() || bT && tb.t.Abstract():
+		return fmt.Errorf("%s: a Tensor the graph never computed (abstract) came out of it", path)
 	case aT && bT:
 		if ta.t.DType() != tb.t.DType() || fmt.Sprint(ta.t.Shape()) != fmt.Sprint(tb.t.Shape()) {
 			return fmt.Errorf("%s: %v%v against %v%v", path, ta.t.DType(), ta.t.Shape(), tb.t.DType(), tb.t.Shape())

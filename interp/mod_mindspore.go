@@ -115,6 +115,7 @@ func addContextFuncs(m *Module) {
 	m.Members.Set("GRAPH_MODE", MakeInt(graphMode))
 	m.Members.Set("PYNATIVE_MODE", MakeInt(pynativeMode))
 	m.Members.Set("STRICT", MakeInt(jitStrict))
+	m.Members.Set("COMPATIBLE", MakeInt(jitCompatible))
 	m.Members.Set("LAX", MakeInt(jitLax))
 	m.AddFunc("set_context", "set_context(**kwargs)", "Sets context options: mode, device_target, jit_syntax_level, max_device_memory, ...", msSetContext)
 	m.AddFunc("get_context", "get_context(attr_key)", "Returns a context option.", msGetContext)
@@ -158,8 +159,8 @@ func msSetContext(th *Thread, args []Value, kwnames []string) (Value, error) {
 				return nil, ValueErrorf("For 'context.set_context', the argument 'device_target' must be one of the available devices ['CPU'], but got %s.", reprOrType(v))
 			}
 		case "jit_syntax_level":
-			if n, ok := v.(Int); !ok || (n != jitStrict && n != jitLax) {
-				return nil, ValueErrorf("For 'context.set_context', the argument 'jit_syntax_level' must be STRICT or LAX, but got %s.", reprOrType(v))
+			if n, ok := v.(Int); !ok || n < jitStrict || n > jitLax {
+				return nil, ValueErrorf("For 'context.set_context', the argument 'jit_syntax_level' must be STRICT, COMPATIBLE or LAX, but got %s.", reprOrType(v))
 			}
 		case "max_call_depth":
 			n, ok := v.(Int)

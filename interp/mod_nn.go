@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"msrepl/autodiff"
-	"msrepl/graphmode/capture"
 )
 
 // The mindspore.nn module: Cell, the base of networks, and the layers,
@@ -125,7 +124,7 @@ func cellCall(th *Thread, args []Value, kwnames []string) (Value, error) {
 	if rt := th.session.msrt; rt != nil && rt.graphMode() && len(kwnames) == 0 {
 		if m, ok := construct.(*BoundMethod); ok {
 			if _, python := m.Fn.(*Function); python {
-				if _, capturing := rt.builder.(*capture.Tracer); !capturing {
+				if _, capturing := rt.tracer(); !capturing {
 					return th.callCellGraph(self, construct, args[1:])
 				}
 			}

@@ -97,10 +97,11 @@ func newMSRuntime() *msRuntime {
 
 // The values of set_context's mode and jit_syntax_level.
 const (
-	graphMode    = 0
-	pynativeMode = 1
-	jitStrict    = 0
-	jitLax       = 2
+	graphMode     = 0
+	pynativeMode  = 1
+	jitStrict     = 0
+	jitCompatible = 1
+	jitLax        = 2
 )
 
 // ms returns the session's tensor runtime, made on first use.

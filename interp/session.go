@@ -83,7 +83,7 @@ type Session struct {
 	magics   map[string]*MagicDef
 	msrt     *msRuntime // the tensor runtime, made on first use
 	// snippets are the compiled JIT Fallback code of captured functions.
-	snippets map[syntax.Node]*fallbackSnippet
+	snippets map[snippetKey]*fallbackSnippet
 
 	// Argv is sys.argv.
 	Argv []string

@@ -104,8 +104,12 @@ func (c *capturer) errorf(at ir.Span, kind, format string, args ...any) *Error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...), Stack: c.stackAt(at)}
 }
 
-// fail places a host error at span, unless it already has a place.
+// fail places a host error at span, unless it already has a place; nil
+// stays nil.
 func (c *capturer) fail(at ir.Span, err error) error {
+	if err == nil {
+		return nil
+	}
 	if e, ok := err.(*Error); ok {
 		return e
 	}
@@ -186,6 +190,16 @@ func (c *capturer) sequence(s *scope, rest [][]syntax.Stmt) (exit, error) {
 }
 
 func (c *capturer) stmt(s *scope, st syntax.Stmt, rest [][]syntax.Stmt) (exit, error) {
+	ex, err := c.walkStmt(s, st, rest)
+	if err != nil && c.h.ValueNeeded(err) {
+		if binds, ok := interpretable(st); ok {
+			return exit{}, c.runtimeFallback(s, st, binds, err)
+		}
+	}
+	return ex, err
+}
+
+func (c *capturer) walkStmt(s *scope, st syntax.Stmt, rest [][]syntax.Stmt) (exit, error) {
 	switch st := st.(type) {
 	case *syntax.ExprStmt:
 		_, err := c.expr(s, st.X)
@@ -239,7 +253,7 @@ func (c *capturer) stmt(s *scope, st syntax.Stmt, rest [][]syntax.Stmt) (exit, e
 		return exit{}, c.exec(s, st, []string{st.Name.Name})
 	}
 	name := statementName(st)
-	if c.opt.Strict {
+	if c.opt.Level == Strict {
 		return exit{}, c.errorf(span(st), "RuntimeError", "Unsupported statement '%s'.", name)
 	}
 	return exit{}, c.exec(s, st, boundNames(st))
@@ -517,9 +531,9 @@ func (c *capturer) place(s *scope, target syntax.Expr) (get func() (Value, error
 		}
 		return func() (Value, error) {
 				v, err := c.h.Attr(obj, t.Name.Name)
-				return v, c.failIf(span(t), err)
+				return v, c.fail(span(t), err)
 			}, func(v Value, _ ir.Span) error {
-				return c.failIf(span(t), c.h.SetAttr(obj, t.Name.Name, v))
+				return c.fail(span(t), c.h.SetAttr(obj, t.Name.Name, v))
 			}, nil
 	case *syntax.Index:
 		obj, err := c.expr(s, t.X)
@@ -532,9 +546,9 @@ func (c *capturer) place(s *scope, target syntax.Expr) (get func() (Value, error
 		}
 		return func() (Value, error) {
 				v, err := c.h.Index(obj, k)
-				return v, c.failIf(span(t), err)
+				return v, c.fail(span(t), err)
 			}, func(v Value, _ ir.Span) error {
-				return c.failIf(span(t), c.h.SetIndex(obj, k, v))
+				return c.fail(span(t), c.h.SetIndex(obj, k, v))
 			}, nil
 	}
 	return nil, nil, c.errorf(span(target), "SyntaxError", "illegal expression for augmented assignment")
@@ -543,7 +557,7 @@ func (c *capturer) place(s *scope, target syntax.Expr) (get func() (Value, error
 // ifStmt captures an if: on a constant condition, the arm it selects; on a
 // Tensor, both arms as the subgraphs of an If node.
 func (c *capturer) ifStmt(s *scope, st *syntax.IfStmt, rest [][]syntax.Stmt) (exit, error) {
-	cond, err := c.expr(s, st.Cond)
+	cond, err := c.condExpr(s, st.Cond)
 	if err != nil {
 		return exit{}, err
 	}
@@ -693,7 +707,7 @@ func (c *capturer) whileStmt(s *scope, st *syntax.WhileStmt) (exit, error) {
 	defer func() { s.loop = saved }()
 	for n := 0; ; n++ {
 		s.loop = saved
-		cond, err := c.expr(s, st.Cond)
+		cond, err := c.condExpr(s, st.Cond)
 		if err != nil {
 			return exit{}, err
 		}
@@ -801,4 +815,112 @@ func (c *capturer) condition(t *tensor.Tensor, at ir.Span) (*tensor.Tensor, erro
 		return nil, c.fail(at, err)
 	}
 	return out[0].(*tensor.Tensor), nil
+}
+
+// interpretable reports whether a statement that needed a Tensor's value
+// can run on the host each time the graph runs instead, and which of its
+// variables it then gives the graph: an expression statement (print of a
+// Tensor's value), or an assignment to names.
+func interpretable(st syntax.Stmt) ([]string, bool) {
+	switch st := st.(type) {
+	case *syntax.ExprStmt:
+		return []string{}, true
+	case *syntax.AssignStmt:
+		for _, t := range st.Targets {
+			if !namesOnly(t) {
+				return nil, false
+			}
+		}
+		return assigned([]syntax.Stmt{st}), true
+	case *syntax.AugAssignStmt:
+		if _, ok := syntax.Unparen(st.Target).(*syntax.Ident); ok {
+			return assigned([]syntax.Stmt{st}), true
+		}
+	}
+	return nil, false
+}
+
+func namesOnly(t syntax.Expr) bool {
+	switch t := syntax.Unparen(t).(type) {
+	case *syntax.Ident:
+		return true
+	case *syntax.Tuple:
+		return !slices.ContainsFunc(t.Elems, func(e syntax.Expr) bool { return !namesOnly(e) })
+	case *syntax.List:
+		return !slices.ContainsFunc(t.Elems, func(e syntax.Expr) bool { return !namesOnly(e) })
+	}
+	return false
+}
+
+// condExpr evaluates the condition of an if or while; one that needs a
+// Tensor's value (int(x.sum()) > 2) is computed on the host when the
+// graph runs, and the branch is on its result.
+func (c *capturer) condExpr(s *scope, x syntax.Expr) (Value, error) {
+	v, err := c.expr(s, x)
+	if err != nil && c.h.ValueNeeded(err) {
+		if err := c.fallbackAllowed(s, x, err); err != nil {
+			return nil, err
+		}
+		vals, err := c.h.Interpret(s.fn, x, s.vars, nil)
+		if err != nil {
+			return nil, c.fail(span(x), err)
+		}
+		return vals[0], nil
+	}
+	return v, err
+}
+
+// runtimeFallback makes a statement that needs a Tensor's value a node
+// that runs it on the host each time the graph runs.
+func (c *capturer) runtimeFallback(s *scope, st syntax.Stmt, binds []string, cause error) error {
+	if err := c.fallbackAllowed(s, st, cause); err != nil {
+		return err
+	}
+	vals, err := c.h.Interpret(s.fn, st, s.vars, binds)
+	if err != nil {
+		return c.fail(span(st), err)
+	}
+	for i, name := range binds {
+		s.set(name, vals[i], span(st))
+	}
+	return nil
+}
+
+// fallbackAllowed is nil under LAX; otherwise the error for code that
+// needs a Tensor's value: under COMPATIBLE, MindSpore's error for a
+// compile-time fallback with a variable input.
+func (c *capturer) fallbackAllowed(s *scope, n syntax.Node, cause error) error {
+	switch c.opt.Level {
+	case Lax:
+		return nil
+	case Strict:
+		return cause
+	}
+	name := ""
+	syntax.Walk(n, func(x syntax.Node) bool {
+		if id, ok := x.(*syntax.Ident); ok && name == "" {
+			if v, ok := s.vars[id.Name]; ok && c.holdsVariable(v) {
+				name = id.Name
+			}
+		}
+		return name == ""
+	})
+	if name == "" {
+		return cause
+	}
+	start, end := n.Span()
+	return c.errorf(ir.Span{Start: start, End: end}, "ValueError",
+		"When using JIT Fallback to handle script '%s', the inputs should be constant, but found variable '%s' to be nonconstant.",
+		c.h.Source(s.fn, n), name)
+}
+
+// holdsVariable reports whether v is or holds a value of the graph.
+func (c *capturer) holdsVariable(v Value) bool {
+	if c.abstract(v) != nil {
+		return true
+	}
+	if elems, _, ok := c.h.Elems(v); ok {
+		return slices.ContainsFunc(elems, c.holdsVariable)
+	}
+	return false
 }

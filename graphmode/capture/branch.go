@@ -41,6 +41,9 @@ var ifArms = joinSite{arms: [2]string{"the true branch", "the false branch"}}
 // branch captures two arms as the subgraphs of an If on cond, and returns
 // the values both arms leave, joined, and the names only one arm leaves.
 func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [2]func() (armResult, error)) (map[string]Value, []string, error) {
+	if err := c.differentiable(at); err != nil {
+		return nil, nil, err
+	}
 	ct, err := c.condition(cond, at)
 	if err != nil {
 		return nil, nil, err
@@ -407,6 +410,9 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 		return c.errorf(at, "RuntimeError",
 			"'return' inside a while loop whose condition is a Tensor is not supported in graph mode; assign the result and 'break' instead.")
 	}
+	if err := c.differentiable(at); err != nil {
+		return err
+	}
 	hasBreak := breaks(st.Body)
 	var carried, local []string
 	for _, name := range assigned(st.Body) {
@@ -678,4 +684,15 @@ func (c *capturer) sequenceOf(parts []func(func() Value) Value, list bool) func(
 		}
 		return c.h.Tuple(out)
 	}
+}
+
+// differentiable is the error for control flow on a Tensor in code whose
+// gradient is taken inside the graph.
+func (c *capturer) differentiable(at ir.Span) error {
+	if !c.opt.Differentiated {
+		return nil
+	}
+	return c.errorf(at, "RuntimeError",
+		"Control flow on a Tensor is not supported in a function differentiated inside a graph (ms.grad called in a jit function); "+
+			"take the gradient outside the jit function, where it can differentiate the compiled graph.")
 }

@@ -21,7 +21,7 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 		return c.name(s, x)
 	case *syntax.Literal, *syntax.Const:
 		v, err := c.h.Literal(x)
-		return v, c.failIf(span(x), err)
+		return v, c.fail(span(x), err)
 	case *syntax.Tuple:
 		elems, err := c.exprs(s, x.Elems)
 		if err != nil {
@@ -46,7 +46,7 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 			return c.not(t, span(x))
 		}
 		v, err = c.h.Unary(x.Op, v)
-		return v, c.failIf(span(x), err)
+		return v, c.fail(span(x), err)
 	case *syntax.Binary:
 		if x.Op == syntax.AND || x.Op == syntax.OR {
 			return c.logical(s, x)
@@ -61,7 +61,7 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 		}
 		c.tr.Span = span(x)
 		v, err := c.h.Binary(x.Op, a, b)
-		return v, c.failIf(span(x), err)
+		return v, c.fail(span(x), err)
 	case *syntax.Compare:
 		return c.compare(s, x)
 	case *syntax.IfExpr:
@@ -95,7 +95,7 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 		}
 		c.tr.Span = span(x)
 		v, err = c.h.Attr(v, x.Name.Name)
-		return v, c.failIf(span(x), err)
+		return v, c.fail(span(x), err)
 	case *syntax.Index:
 		v, err := c.expr(s, x.X)
 		if err != nil {
@@ -107,7 +107,7 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 		}
 		c.tr.Span = span(x)
 		v, err = c.h.Index(v, k)
-		return v, c.failIf(span(x), err)
+		return v, c.fail(span(x), err)
 	case *syntax.Slice:
 		var parts [3]Value
 		for i, e := range [3]syntax.Expr{x.Lo, x.Hi, x.Step} {
@@ -129,13 +129,6 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 		return nil, c.fail(span(x), err)
 	}
 	return vals[0], nil
-}
-
-func (c *capturer) failIf(at ir.Span, err error) error {
-	if err == nil {
-		return nil
-	}
-	return c.fail(at, err)
 }
 
 // exprs evaluates the elements of a display or the positional arguments
@@ -192,7 +185,7 @@ func (c *capturer) dict(s *scope, x *syntax.Dict) (Value, error) {
 		keys, vals = append(keys, k), append(vals, v)
 	}
 	d, err := c.h.Dict(keys, vals)
-	return d, c.failIf(span(x), err)
+	return d, c.fail(span(x), err)
 }
 
 // name reads a variable.
@@ -215,10 +208,10 @@ func (c *capturer) name(s *scope, id *syntax.Ident) (Value, error) {
 			"cannot access local variable '%s' where it is not associated with a value", id.Name)
 	case resolve.Free:
 		v, err := c.h.Free(s.fn, id.Name)
-		return v, c.failIf(span(id), err)
+		return v, c.fail(span(id), err)
 	}
 	v, err := c.h.Global(s.fn, id.Name)
-	return v, c.failIf(span(id), err)
+	return v, c.fail(span(id), err)
 }
 
 // logical captures and and or. On a Tensor, the side that Python would
@@ -305,7 +298,7 @@ func (c *capturer) and(a, b Value, at ir.Span) (Value, error) {
 	}
 	ok, err := c.h.Truth(a)
 	if err != nil || !ok {
-		return a, c.failIf(at, err)
+		return a, c.fail(at, err)
 	}
 	return b, nil
 }
@@ -377,5 +370,5 @@ func (c *capturer) call(s *scope, x *syntax.Call) (Value, error) {
 		return c.inline(f, env)
 	}
 	v, err := c.h.Call(fn, args, kwnames)
-	return v, c.failIf(at, err)
+	return v, c.fail(at, err)
 }

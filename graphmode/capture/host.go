@@ -87,17 +87,34 @@ type Host interface {
 	// values for the local names it reads; it returns the expression's
 	// value, or the values of the names binds lists.
 	Exec(f *Func, n syntax.Node, env map[string]Value, binds []string) ([]Value, error)
+	// Source is n's source text, for messages.
+	Source(f *Func, n syntax.Node) string
+	// ValueNeeded reports whether err is the host's error for code that
+	// needed a Tensor's value, which exists only when the graph runs.
+	ValueNeeded(err error) bool
+	// Interpret adds a node that runs the source of n on the host each
+	// time the graph runs (JIT Fallback at run time, MindSpore's
+	// PyExecute), with env's values for the local names it reads, and
+	// returns the values of binds it computes (of an expression n, its
+	// value): 0-d Tensors, of the dtype a "# @jit.typing:" comment gives,
+	// else Float64.
+	Interpret(f *Func, n syntax.Node, env map[string]Value, binds []string) ([]Value, error)
 }
 
 // Options are a capture's settings.
 type Options struct {
-	// Strict (jit_syntax_level STRICT, or fullgraph=True) makes a
-	// statement capture does not walk an error instead of host code.
-	Strict bool
+	// Level is jit_syntax_level: what capture does with code it does
+	// not walk, and with code that needs a Tensor's value.
+	Level SyntaxLevel
 	// MaxCallDepth bounds the calls capture inlines (max_call_depth).
 	MaxCallDepth int
 	// MaxUnroll bounds the iterations of a loop unrolled at compile time.
 	MaxUnroll int
+	// Differentiated is set when a gradient is taken of the code inside
+	// the graph (ms.grad in a jit function): control flow on a Tensor
+	// is then an error, for the gradient's tape records single
+	// operations, not If and While subgraphs.
+	Differentiated bool
 }
 
 // A Frame is a place in the captured code: a function and the span of
@@ -146,3 +163,17 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// A SyntaxLevel is MindSpore's jit_syntax_level.
+type SyntaxLevel uint8
+
+const (
+	// Lax runs code capture does not walk on the host: at compile time,
+	// or, when it needs a Tensor's value, each time the graph runs.
+	Lax SyntaxLevel = iota
+	// Compatible runs it at compile time only: code that needs a
+	// Tensor's value is an error.
+	Compatible
+	// Strict makes such code an error (so does fullgraph=True).
+	Strict
+)

@@ -91,8 +91,10 @@ func verifyNode(n *Node) error {
 		if err != nil {
 			return fmt.Errorf("%s no longer infers: %w", n.Prim.Name, err)
 		}
-		var want Abstract = TensorAbs{outs[0]}
-		if len(outs) != 1 {
+		var want Abstract
+		if len(outs) == 1 {
+			want = TensorAbs{outs[0]}
+		} else {
 			elems := make([]Abstract, len(outs))
 			for i, m := range outs {
 				elems[i] = TensorAbs{m}
