@@ -212,7 +212,11 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 		for i := range key {
 			key[i].Name = names[i]
 		}
-		if j.cache.Eager {
+		if j.cache.Full() {
+			if !j.warned {
+				j.warned = true
+				fmt.Fprintf(th.stderr, "UserWarning: %s\n", j.cache.GaveUp())
+			}
 			j.fallbacks++
 			return th.Call(j.fn, args, nil)
 		}
@@ -225,14 +229,7 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 		j.compiles++
 		j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g))
 		entry = &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self)}
-		if !j.cache.Add(entry) {
-			if !j.warned {
-				j.warned = true
-				fmt.Fprintf(th.stderr, "UserWarning: %s\n", j.cache.GaveUp())
-			}
-			j.fallbacks++
-			return th.Call(j.fn, args, nil)
-		}
+		j.cache.Add(entry)
 	}
 	c := entry.Compiled.(*compiledGraph)
 	j.last = c
@@ -609,6 +606,15 @@ func (th *Thread) jitOf(v Value) (*jitFunction, bool) {
 	switch v := v.(type) {
 	case *jitFunction:
 		return v, true
+	case *BoundMethod:
+		// A Cell's @jit construct, read from the Cell: its compilations
+		// for that Cell.
+		if j, ok := v.Fn.(*jitFunction); ok {
+			if cell, ok := v.Self.(*Instance); ok {
+				b, ok := j.bound[cell]
+				return b, ok
+			}
+		}
 	case *Instance:
 		if rt := th.session.msrt; rt != nil {
 			j, ok := rt.cellGraphs[v]

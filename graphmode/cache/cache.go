@@ -8,6 +8,8 @@ package cache
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"msrepl/graphmode/ir"
 )
@@ -94,6 +96,15 @@ func (f *Function) Add(e *Entry) bool {
 	return true
 }
 
+// Full reports whether another compilation would be refused: the caller
+// then runs the function eagerly without compiling.
+func (f *Function) Full() bool {
+	if len(f.Entries) >= f.Limit {
+		f.Eager = true
+	}
+	return f.Eager
+}
+
 // GaveUp is the message a function prints once when it reaches its limit.
 func (f *Function) GaveUp() string {
 	last := ""
@@ -143,19 +154,61 @@ func argMismatch(want, got Arg) string {
 				return fmt.Sprintf("tensor '%s' dim %d: expected %d, got %d", want.Name, d, w.Shape[d], g.Shape[d])
 			}
 		}
-	case ir.ScalarAbs:
-		if g, ok := got.Abs.(ir.ScalarAbs); ok && g.Kind == w.Kind {
-			return fmt.Sprintf("constant '%s': expected %s, got %s", want.Name, pyValue(w.Value), pyValue(g.Value))
-		}
+	}
+	if constant(want.Abs) && constant(got.Abs) {
+		return fmt.Sprintf("constant '%s': expected %s, got %s", want.Name, describe(want.Abs), describe(got.Abs))
 	}
 	return fmt.Sprintf("argument '%s': expected %s, got %s", want.Name, describe(want.Abs), describe(got.Abs))
 }
 
-// describe is an abstract value in words: a constant by its value, the
-// rest by their type.
+// constant reports whether an argument is a value known when compiling:
+// no Tensor in it.
+func constant(a ir.Abstract) bool {
+	switch a := a.(type) {
+	case ir.TensorAbs:
+		return false
+	case ir.TupleAbs:
+		return !slices.ContainsFunc(a.Elems, func(e ir.Abstract) bool { return !constant(e) })
+	case ir.ListAbs:
+		return !slices.ContainsFunc(a.Elems, func(e ir.Abstract) bool { return !constant(e) })
+	case ir.DictAbs:
+		return !slices.ContainsFunc(a.Values, func(e ir.Abstract) bool { return !constant(e) })
+	}
+	return true
+}
+
+// describe is an argument in Python's words: a constant by its value, a
+// Tensor by its dtype and shape.
 func describe(a ir.Abstract) string {
-	if s, ok := a.(ir.ScalarAbs); ok && s.Value != nil {
-		return pyValue(s.Value)
+	seq := func(elems []ir.Abstract, open, close string) string {
+		parts := make([]string, len(elems))
+		for i, e := range elems {
+			parts[i] = describe(e)
+		}
+		if open == "(" && len(parts) == 1 {
+			return "(" + parts[0] + ",)"
+		}
+		return open + strings.Join(parts, ", ") + close
+	}
+	switch a := a.(type) {
+	case ir.ScalarAbs:
+		if a.Value != nil {
+			return pyValue(a.Value)
+		}
+	case ir.NoneAbs:
+		return "None"
+	case ir.TensorAbs:
+		return fmt.Sprintf("a Tensor[%v] of shape %v", a.DType, a.Shape)
+	case ir.TupleAbs:
+		return seq(a.Elems, "(", ")")
+	case ir.ListAbs:
+		return seq(a.Elems, "[", "]")
+	case ir.DictAbs:
+		parts := make([]string, len(a.Keys))
+		for i, k := range a.Keys {
+			parts[i] = pyValue(k) + ": " + describe(a.Values[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	}
 	return a.String()
 }

@@ -51,7 +51,7 @@ func TestRecompileReasons(t *testing.T) {
 		{"constant", []cache.Arg{tensorArg("x", tensor.Float32, 3, 4), constArg("n", int64(3))}, nil,
 			"constant 'n': expected 2, got 3"},
 		{"type", []cache.Arg{tensorArg("x", tensor.Float32, 3, 4), constArg("n", "two")}, nil,
-			"argument 'n': expected 2, got 'two'"},
+			"constant 'n': expected 2, got 'two'"},
 		{"attribute", first, func() { scale = 2 }, "attribute 'self.scale' changed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
