@@ -54,7 +54,14 @@ func (th *Thread) runTaped(api string, outer ops.Builder, fn Value, args []Value
 			tape.Watch(w.t)
 		}
 	}
-	out, err := th.withBuilder(tape, func() (Value, error) { return th.Call(fn, args, kwnames) })
+	out, err := th.withBuilder(tape, func() (Value, error) {
+		// Inside a graph, the differentiated function is captured as the
+		// graph's own code is.
+		if tr, capturing := th.ms().tracer(); capturing {
+			return th.captureCall(tr, fn, args, kwnames)
+		}
+		return th.Call(fn, args, kwnames)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -221,14 +221,17 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 			return th.Call(j.fn, args, nil)
 		}
 		start := time.Now()
+		reads := &captureReads{seen: map[any]bool{}}
+		rt.captureReads = reads
 		c, err := th.compileJit(j.fn, j.name, args, names)
+		rt.captureReads = nil
 		j.compileTime += time.Since(start)
 		if err != nil {
 			return nil, err
 		}
 		j.compiles++
 		j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g))
-		entry = &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self)}
+		entry = &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self, reads)}
 		j.cache.Add(entry)
 	}
 	c := entry.Compiled.(*compiledGraph)
@@ -237,9 +240,10 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 }
 
 // jitGuards guard what capture folded into the graph from the host: the
-// globals the function's code names, and the attributes of self. A value
+// globals the function's code and the code it inlined read, and the
+// attributes of self and of the other objects (Cells) it used. A value
 // guards by identity, a number or string by value.
-func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
+func (th *Thread) jitGuards(fn Value, self *Instance, reads *captureReads) []cache.Guard {
 	var guards []cache.Guard
 	watch := func(what string, get func() (Value, bool)) {
 		v0, ok0 := get()
@@ -262,9 +266,9 @@ func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
 	if b, ok := fn.(*BoundMethod); ok {
 		f, _ = b.Fn.(*Function)
 	}
+	seen := map[string]bool{}
 	if f != nil {
 		g := th.session.globals
-		seen := map[string]bool{}
 		for _, n := range globalsRead(f.code.fc) {
 			if _, ok := g.Get(n); ok && !seen[n] {
 				seen[n] = true
@@ -272,11 +276,26 @@ func (th *Thread) jitGuards(fn Value, self *Instance) []cache.Guard {
 			}
 		}
 	}
-	if self != nil {
-		for _, kv := range self.Dict().Items() {
+	for _, r := range reads.globals {
+		if r.g == th.session.globals && seen[r.name] {
+			continue
+		}
+		seen[r.name] = true
+		watch("global '"+r.name+"'", func() (Value, bool) { return r.g.Get(r.name) })
+	}
+	watchAttrs := func(obj *Instance, prefix string) {
+		d := obj.Dict()
+		for _, kv := range d.Items() {
 			name, _ := kv[0].(Str)
-			d := self.Dict()
-			watch("attribute 'self."+string(name)+"'", func() (Value, bool) { return d.GetStr(string(name)) })
+			watch("attribute '"+prefix+string(name)+"'", func() (Value, bool) { return d.GetStr(string(name)) })
+		}
+	}
+	if self != nil {
+		watchAttrs(self, "self.")
+	}
+	for _, obj := range reads.instances {
+		if obj != self && obj.Dict() != nil {
+			watchAttrs(obj, obj.class.Name+".")
 		}
 	}
 	return guards

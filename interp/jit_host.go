@@ -24,6 +24,36 @@ import (
 // so that Tensor work becomes graph nodes.
 type jitHost struct {
 	th *Thread
+	// reads are the host values the capture folded, which the cache
+	// entry guards.
+	reads *captureReads
+}
+
+// captureReads are the globals and objects a capture read: the graph
+// holds what they were, so a change must recompile.
+type captureReads struct {
+	globals   []globalRead
+	instances []*Instance
+	seen      map[any]bool
+}
+
+type globalRead struct {
+	g    *Globals
+	name string
+}
+
+func (r *captureReads) global(g *Globals, name string) {
+	if k := (globalRead{g, name}); !r.seen[k] {
+		r.seen[k] = true
+		r.globals = append(r.globals, k)
+	}
+}
+
+func (r *captureReads) instance(v Value) {
+	if inst, ok := v.(*Instance); ok && !r.seen[inst] {
+		r.seen[inst] = true
+		r.instances = append(r.instances, inst)
+	}
 }
 
 var _ capture.Host = (*jitHost)(nil)
@@ -31,7 +61,9 @@ var _ capture.Host = (*jitHost)(nil)
 func hostFunction(f *capture.Func) *Function { return f.Ref.(*Function) }
 
 func (h *jitHost) Global(f *capture.Func, name string) (capture.Value, error) {
-	if v, ok := hostFunction(f).code.link.globals.Get(name); ok {
+	g := hostFunction(f).code.link.globals
+	if v, ok := g.Get(name); ok {
+		h.reads.global(g, name)
 		return v, nil
 	}
 	if v, ok := h.th.session.builtins.Get(name); ok {
@@ -90,6 +122,7 @@ func (h *jitHost) Compare(op syntax.Token, x, y capture.Value) (capture.Value, e
 }
 
 func (h *jitHost) Attr(x capture.Value, name string) (capture.Value, error) {
+	h.reads.instance(val(x))
 	return h.th.GetAttr(val(x), name)
 }
 
@@ -141,6 +174,7 @@ func (h *jitHost) Iterate(v capture.Value) ([]capture.Value, error) {
 func (h *jitHost) Truth(v capture.Value) (bool, error) { return h.th.Truth(val(v)) }
 
 func (h *jitHost) Call(fn capture.Value, args []capture.Value, kwnames []string) (capture.Value, error) {
+	h.reads.instance(val(fn))
 	return h.th.Call(val(fn), vals(args), kwnames)
 }
 
@@ -156,6 +190,7 @@ func (h *jitHost) Inline(fn capture.Value, args []capture.Value, kwnames []strin
 		}
 		fn = f.fn
 	case *Instance:
+		h.reads.instance(f)
 		name := "__call__"
 		if f.class.IsSubclass(NNCellClass) {
 			name = "construct"
@@ -321,12 +356,15 @@ func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string, h
 	fc := fn.code.fc
 	// The snippet's parameters are the variables of fn it uses: its
 	// identifiers bound in fn's own scope, not in a lambda or
-	// comprehension of its own.
+	// comprehension of its own, that have values where it runs.
+	// A nested def, lambda or comprehension of the snippet reads them as
+	// free variables of its own.
 	own := map[*resolve.Binding]bool{}
+	ownNames := map[string]bool{}
 	if def, ok := fc.Node.(*syntax.DefStmt); ok {
 		if scope, ok := def.Function.(*resolve.Function); ok {
 			for _, b := range append(slices.Clone(scope.Locals), scope.FreeVars...) {
-				own[b] = true
+				own[b], ownNames[b.Name] = true, true
 			}
 		}
 	}
@@ -334,7 +372,8 @@ func (s *Session) fallbackSnippet(fn *Function, n syntax.Node, binds []string, h
 	var params []string
 	syntax.Walk(n, func(x syntax.Node) bool {
 		if id, ok := x.(*syntax.Ident); ok && !seen[id.Name] {
-			if b, ok := id.Binding.(*resolve.Binding); ok && own[b] && has(id.Name) {
+			b, ok := id.Binding.(*resolve.Binding)
+			if ok && (own[b] || b.Scope == resolve.Free && ownNames[id.Name]) && has(id.Name) {
 				seen[id.Name] = true
 				params = append(params, id.Name)
 			}
@@ -437,7 +476,11 @@ func anys(xs []Value) []capture.Value {
 // into the graph tr builds: the ast capture walks a Python function,
 // method or Cell; anything else runs as it is, its Tensor work traced.
 func (th *Thread) captureCall(tr *capture.Tracer, fn Value, args []Value, kwnames []string) (Value, error) {
-	h := &jitHost{th: th}
+	rt := th.ms()
+	if rt.captureReads == nil {
+		rt.captureReads = &captureReads{seen: map[any]bool{}}
+	}
+	h := &jitHost{th: th, reads: rt.captureReads}
 	f, env, err := h.Inline(fn, anys(args), kwnames)
 	if err != nil {
 		return nil, err
@@ -445,7 +488,6 @@ func (th *Thread) captureCall(tr *capture.Tracer, fn Value, args []Value, kwname
 	if f == nil {
 		return th.Call(fn, args, kwnames)
 	}
-	rt := th.ms()
 	opt := capture.Options{}
 	if v, ok := rt.options.GetStr("jit_syntax_level"); ok {
 		opt.Level = map[Value]capture.SyntaxLevel{MakeInt(jitStrict): capture.Strict, MakeInt(jitCompatible): capture.Compatible}[v]

@@ -472,6 +472,9 @@ var opsFuncs = map[string]struct {
 				return nil, err
 			}
 		}
+		if val.Abstract() {
+			return p, th.assignInGraph(p, val)
+		}
 		if p.t, err = th.copyTensor(val, p.t.DType()); err != nil {
 			return nil, err
 		}

@@ -27,6 +27,9 @@ type msRuntime struct {
 	// cellGraphs are the compiled constructs of Cells called in
 	// GRAPH_MODE.
 	cellGraphs map[*Instance]*jitFunction
+	// captureReads collects what the capture under way reads from the
+	// host, for its cache entry's guards.
+	captureReads *captureReads
 	// graphCells are the %%graph cells' compiled graphs, by source.
 	graphCells map[string]*graphCell
 	// stdout is where the Print primitive writes: the output of the

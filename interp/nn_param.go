@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"msrepl/ops"
 	"msrepl/tensor"
 )
 
@@ -127,8 +128,7 @@ func parameterSetData(th *Thread, args []Value, kwnames []string) (Value, error)
 // computed, of the same shape, in the Parameter's dtype.
 func (th *Thread) setParamData(p *Tensor, t *tensor.Tensor) error {
 	if t.Abstract() && t != p.t {
-		return Errorf(RuntimeErrorClass, "assigning to Parameter '%s' inside a compiled graph is not supported yet; "+
-			"update Parameters in PYNATIVE_MODE, or with an optimizer whose update runs in place", p.param.name)
+		return th.assignInGraph(p, t)
 	}
 	if t.DType() != p.t.DType() {
 		var err error
@@ -138,5 +138,27 @@ func (th *Thread) setParamData(p *Tensor, t *tensor.Tensor) error {
 	}
 	p.t = t
 	th.trackParam(p)
+	return nil
+}
+
+// assignInGraph is a Parameter's assignment while a graph is captured: an
+// Assign node updates its data when the graph runs, and the Parameter
+// keeps its data, which the rest of the graph reads through the Assign.
+func (th *Thread) assignInGraph(p *Tensor, t *tensor.Tensor) error {
+	rt := th.ms()
+	tr, ok := rt.tracer()
+	if !ok {
+		return Errorf(SystemErrorClass, "internal error: an abstract value for Parameter '%s' outside a capture", p.param.name)
+	}
+	if t.DType() != p.t.DType() {
+		out, err := rt.builder.Apply(ops.Cast, ops.Attrs{"dtype": p.t.DType()}, t)
+		if err != nil {
+			return opsError(err)
+		}
+		t = out[0].(*tensor.Tensor)
+	}
+	if err := tr.Assign(p.t, t); err != nil {
+		return Errorf(RuntimeErrorClass, "Assigning to Parameter '%s': %v", p.param.name, err)
+	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 var ApplyGradientDescent = define(&Primitive{
 	Name:     "ApplyGradientDescent",
 	Stateful: true,
+	InPlace:  true,
 	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		const op = "ApplyGradientDescent"
 		if err := arity(op, in, 3); err != nil {
@@ -48,4 +49,29 @@ var ApplyGradientDescent = define(&Primitive{
 	},
 })
 
-func init() { constant(ApplyGradientDescent) }
+// Assign writes value into var's storage, in place, and returns var: how a
+// graph updates a Parameter (MindSpore's ops.assign), so that the update
+// is a node the graph keeps, in order, and the Parameter's later readers
+// in the graph read its output. value has var's dtype and shape.
+var Assign = define(&Primitive{
+	Name:     "Assign",
+	Stateful: true,
+	InPlace:  true,
+	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+		if err := arity("Assign", in, 2); err != nil {
+			return nil, err
+		}
+		v, value := in[0], in[1]
+		if value.DType != v.DType || !value.Shape.Equal(v.Shape) {
+			return nil, Errorf(TypeError, "Assign", "the 'value' must be a Tensor[%v] of shape %v like 'variable', but got Tensor[%v] of shape %v.",
+				v.DType, v.Shape, value.DType, value.Shape)
+		}
+		return oneMeta(v.DType, v.Shape), nil
+	},
+	Eval: func(_ *Ctx, _ Attrs, in []*tensor.Tensor, _ []tensor.Meta) ([]*tensor.Tensor, error) {
+		convert(in[0], in[1])
+		return []*tensor.Tensor{in[0]}, nil
+	},
+})
+
+func init() { constant(ApplyGradientDescent, Assign) }

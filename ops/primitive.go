@@ -85,6 +85,10 @@ type Primitive struct {
 	// random draws, in-place updates. Graph passes never merge, fold or
 	// drop their applications.
 	Stateful bool
+	// InPlace primitives write their first input and return it as their
+	// first output: in a graph, later readers of that input read the
+	// output, so that they follow the update.
+	InPlace bool
 }
 
 func (p *Primitive) String() string { return p.Name }

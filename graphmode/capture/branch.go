@@ -173,6 +173,24 @@ func (c *capturer) join(a, b Value, pairs *[][2]*tensor.Tensor) (func(func() Val
 	}
 	na, aN := c.h.Number(a)
 	nb, bN := c.h.Number(b)
+	// A number meets the 0-d Tensor it became in another branch or loop
+	// (a variable scalar): it joins as a Tensor of that dtype.
+	if aT && bN && scalarOf(ta, nb) {
+		xb, err := c.h.ScalarTensor(b, ta.DType())
+		if err != nil {
+			return nil, err
+		}
+		*pairs = append(*pairs, [2]*tensor.Tensor{ta, xb})
+		return output, nil
+	}
+	if bT && aN && scalarOf(tb, na) {
+		xa, err := c.h.ScalarTensor(a, tb.DType())
+		if err != nil {
+			return nil, err
+		}
+		*pairs = append(*pairs, [2]*tensor.Tensor{xa, tb})
+		return output, nil
+	}
 	if aN && bN {
 		dt := scalarDType(na)
 		if d := scalarDType(nb); rank(d) > rank(dt) {
@@ -695,4 +713,17 @@ func (c *capturer) differentiable(at ir.Span) error {
 	return c.errorf(at, "RuntimeError",
 		"Control flow on a Tensor is not supported in a function differentiated inside a graph (ms.grad called in a jit function); "+
 			"take the gradient outside the jit function, where it can differentiate the compiled graph.")
+}
+
+// scalarOf reports whether t is a 0-d Tensor a number n could have become:
+// a variable scalar of n's kind or a wider one.
+func scalarOf(t *tensor.Tensor, n any) bool {
+	if len(t.Shape()) != 0 {
+		return false
+	}
+	switch t.DType() {
+	case tensor.Bool, tensor.Int64, tensor.Float32:
+		return rank(t.DType()) >= rank(scalarDType(n))
+	}
+	return false
 }

@@ -182,6 +182,9 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 	for i, o := range out {
 		res[i] = l.Bind(o.(*ir.Node))
 	}
+	if p.InPlace {
+		l.nodes[args[0].(*tensor.Tensor)] = out[0].(*ir.Node)
+	}
 	return res, nil
 }
 
@@ -238,4 +241,19 @@ func (t *Tracer) Output(vs ...*tensor.Tensor) error {
 	}
 	l.G.SetOutput(l.G.MakeTuple(t.Span, nodes...))
 	return nil
+}
+
+// Assign updates the Parameter data w, a weight of the graph, to v when
+// the graph runs: an in-place Assign node, which graph passes keep in
+// order and whose output w stands for in the rest of the graph.
+// Parameters are assigned in the top graph only.
+func (t *Tracer) Assign(w, v *tensor.Tensor) error {
+	if t.cur != t.top {
+		return fmt.Errorf("assigning to a Parameter inside a branch or loop on a Tensor is not supported in graph mode yet")
+	}
+	if !t.isWeight(w) {
+		return fmt.Errorf("the assigned tensor is not a Parameter of the graph")
+	}
+	_, err := t.Apply(ops.Assign, nil, w, v)
+	return err
 }
