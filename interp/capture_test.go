@@ -178,3 +178,23 @@ func TestIRStagesAndSaveGraphs(t *testing.T) {
 		t.Errorf("saved graphs: %v", files)
 	}
 }
+
+// Past 8 compiled entries a jit function warns once, on stderr, and runs
+// eagerly, without compiling a ninth graph.
+func TestJitCacheLimit(t *testing.T) {
+	s := NewSession()
+	sink := &recordingSink{}
+	src := "import numpy as np\nimport mindspore as ms\nfrom mindspore import jit, Tensor\n" +
+		"@jit\ndef g(x, n):\n    return x + n\n" +
+		"x = Tensor(np.ones(2, np.float32))\n" +
+		"for n in range(10):\n    g(x, n)\n" +
+		"info = ms.cache_info(g)\nprint(info['entries'], info['compiles'], info['fallbacks'])\nprint(g(x, 20))\n"
+	if err := s.ExecuteWith(context.Background(), src, sink, ExecOptions{NoResult: true}); err != nil {
+		t.Fatal(err, sink.buf.String())
+	}
+	want := "UserWarning: 'g' was compiled 8 times, the limit; it runs eagerly from now on. " +
+		"The last recompilation was for: constant 'n': expected 7, got 8.\n8 8 2\n[21. 21.]\n"
+	if got := sink.buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

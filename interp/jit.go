@@ -996,3 +996,25 @@ func (rt *msRuntime) tracer() (*capture.Tracer, bool) {
 		}
 	}
 }
+
+// msJitClass is mindspore.jit_class. The ast capture compiles the methods
+// of any Python object a graph calls, so the decorator only checks its
+// argument and marks the class, as MindSpore's __ms_class__ does.
+func msJitClass(th *Thread, args []Value, kwnames []string) (Value, error) {
+	var cls Value
+	if err := UnpackArgs("jit_class", args, kwnames, "cls", &cls); err != nil {
+		return nil, err
+	}
+	c, ok := cls.(*Class)
+	if !ok {
+		r, _ := th.Repr(cls)
+		return nil, TypeErrorf("Decorator jit_class can only be used for class type, but got %s.", r)
+	}
+	if c.IsSubclass(NNCellClass) {
+		return nil, TypeErrorf("Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: %s.", c.Name)
+	}
+	if err := th.SetAttr(c, "__ms_class__", True); err != nil {
+		return nil, err
+	}
+	return c, nil
+}

@@ -16,4 +16,5 @@ def comp(x, n):
 
 x = Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
 RESULTS.append(comp(x, 3))
-RESULTS.append(comp(x, 1))
+RESULTS.append(comp(x * 2 - 1, 1))
+RESULTS.append(comp(x * -1, 3))
