@@ -43,6 +43,9 @@ type Tracer struct {
 	Weight func(v *tensor.Tensor) (name string, ok bool)
 	top    *Level
 	cur    *Level
+	// weights are the Parameter data registered as weights; an in-place
+	// update maps one to the update's node, not its weight node.
+	weights map[*tensor.Tensor]bool
 }
 
 // A Level is a graph under construction: the top graph, or a subgraph
@@ -66,7 +69,7 @@ type Capture struct {
 // NewTracer returns a tracer that builds g.
 func NewTracer(g *ir.FuncGraph) *Tracer {
 	l := newLevel(g, nil)
-	return &Tracer{G: g, top: l, cur: l}
+	return &Tracer{G: g, top: l, cur: l, weights: map[*tensor.Tensor]bool{}}
 }
 
 func newLevel(g *ir.FuncGraph, parent *Level) *Level {
@@ -109,7 +112,8 @@ func (l *Level) Bind(n *ir.Node) *tensor.Tensor {
 // the graph runs: the traced code keeps using w itself, which now stands
 // for the weight.
 func (t *Tracer) AddWeight(name string, w *tensor.Tensor) {
-	if _, ok := t.top.nodes[w]; !ok {
+	if !t.weights[w] {
+		t.weights[w] = true
 		t.top.nodes[w] = t.G.AddWeight(name, ir.TensorAbs{Meta: w.Meta()})
 	}
 }
@@ -210,11 +214,14 @@ func (t *Tracer) constants(args []ops.Value) bool {
 
 // isWeight registers v as a weight if Weight names it one.
 func (t *Tracer) isWeight(v *tensor.Tensor) bool {
+	if t.weights[v] {
+		return true
+	}
 	if t.Weight == nil || v.Abstract() {
 		return false
 	}
-	if _, ok := t.top.nodes[v]; ok {
-		return t.top.nodes[v].Kind == ir.Weight
+	if _, constant := t.top.nodes[v]; constant {
+		return false
 	}
 	name, ok := t.Weight(v)
 	if ok {
