@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"msrepl/ops"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -198,6 +199,48 @@ func builtinAbs(th *Thread, args []Value, kwnames []string) (Value, error) {
 
 // minMax is min() and max(): over one iterable or several arguments, with
 // key= and default=.
+// graphScalars says whether items are numbers and one-element Tensors, at
+// least one of them computed by a graph being captured: their order is
+// known only when the graph runs.
+func graphScalars(items []Value) bool {
+	abstract := false
+	for _, it := range items {
+		switch it := it.(type) {
+		case Int, Float, Bool:
+		case *Tensor:
+			if it.t.Size() != 1 {
+				return false
+			}
+			abstract = abstract || it.t.Abstract()
+		default:
+			return false
+		}
+	}
+	return abstract
+}
+
+// graphMinMax is max or min of graphScalars as Maximum or Minimum nodes, as
+// MindSpore's graph mode computes the builtins on Tensors.
+func (th *Thread) graphMinMax(items []Value, isMax bool) (Value, error) {
+	p := ops.Minimum
+	if isMax {
+		p = ops.Maximum
+	}
+	best := items[0]
+	for _, it := range items[1:] {
+		a, b, err := th.operandPair(p.Name, best, it)
+		if err != nil {
+			return nil, err
+		}
+		z, err := th.apply1(p, nil, a, b)
+		if err != nil {
+			return nil, err
+		}
+		best = NewTensor(z)
+	}
+	return best, nil
+}
+
 func (th *Thread) minMax(name string, args []Value, kwnames []string, isMax bool) (Value, error) {
 	npos := len(args) - len(kwnames)
 	var key, def Value
@@ -231,6 +274,9 @@ func (th *Thread) minMax(name string, args []Value, kwnames []string, isMax bool
 			return nil, TypeErrorf("Cannot specify a default for %s() with multiple positional arguments", name)
 		}
 		items = args[:npos]
+	}
+	if (key == nil || key == None) && graphScalars(items) {
+		return th.graphMinMax(items, isMax)
 	}
 	best := items[0]
 	bestKey := best

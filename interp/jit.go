@@ -57,6 +57,9 @@ type compiledGraph struct {
 	// template is the traced result, whose Tensors the graph's outputs
 	// replace, in order.
 	template Value
+	// updates are the weights the graph updates; its last outputs are
+	// their new data, one each.
+	updates []string
 	// stages are the graph's MindIR after capture and after each pass,
 	// for %ir --pass.
 	stages []irStage
@@ -247,19 +250,10 @@ func (th *Thread) jitGuards(fn Value, self *Instance, reads *captureReads) []cac
 	var guards []cache.Guard
 	watch := func(what string, get func() (Value, bool)) {
 		v0, ok0 := get()
-		// A Tensor the graph folded is a constant of its data: item
-		// assignment replaces the data of the same Tensor. Parameters are
-		// weights, read when the graph runs.
-		var data0 *tensor.Tensor
-		if x, ok := v0.(*Tensor); ok && x.param == nil {
-			data0 = x.t
-		}
+		c0 := contentsOf(v0, contentsDepth)
 		guards = append(guards, cache.Guard{What: what, Holds: func() bool {
 			v, ok := get()
-			if x, isTensor := v.(*Tensor); isTensor && data0 != nil && x.t != data0 {
-				return false
-			}
-			return ok == ok0 && sameHostValue(v, v0)
+			return ok == ok0 && c0.holds(v)
 		}})
 	}
 	f, _ := fn.(*Function)
@@ -275,6 +269,9 @@ func (th *Thread) jitGuards(fn Value, self *Instance, reads *captureReads) []cac
 				watch("global '"+n+"'", func() (Value, bool) { return g.Get(n) })
 			}
 		}
+	}
+	for _, r := range reads.frees {
+		watch("closure variable '"+r.name+"'", func() (Value, bool) { return r.cell.V, r.cell.V != nil })
 	}
 	for _, r := range reads.globals {
 		if r.g == th.session.globals && seen[r.name] {
@@ -314,6 +311,94 @@ func globalsRead(fc *compile.Funcode) []string {
 		names = append(names, globalsRead(sub)...)
 	}
 	return names
+}
+
+// hostContents is what a guard remembers of a host value: the value, the
+// data of a Tensor the graph folded, and the contents of lists, tuples and
+// dicts, nested up to contentsDepth. Capture folds all of them into the
+// graph, and item assignment and in-place mutation keep the identity of
+// the object they change.
+type hostContents struct {
+	v       Value
+	data    *tensor.Tensor // a folded Tensor's data; Parameters are weights, read when the graph runs
+	items   []hostContents // a list's or tuple's elements; a dict's keys and values, alternating
+	shallow bool           // past contentsDepth: compared by identity only
+}
+
+const contentsDepth = 4
+
+func contentsOf(v Value, depth int) hostContents {
+	c := hostContents{v: v, shallow: depth == 0}
+	var elems []Value
+	switch v := v.(type) {
+	case *Tensor:
+		if v.param == nil {
+			c.data = v.t
+		}
+		return c
+	case *List:
+		elems = v.elems
+	case Tuple:
+		elems = v
+	case *Dict:
+		for _, e := range v.entries {
+			if e.key != nil {
+				elems = append(elems, e.key, e.value)
+			}
+		}
+	default:
+		return c
+	}
+	if !c.shallow {
+		c.items = make([]hostContents, len(elems))
+		for i, e := range elems {
+			c.items[i] = contentsOf(e, depth-1)
+		}
+	}
+	return c
+}
+
+// holds reports whether v is still the value c remembers.
+func (c hostContents) holds(v Value) bool {
+	if !sameHostValue(v, c.v) {
+		return false
+	}
+	if c.shallow {
+		return true
+	}
+	switch v := v.(type) {
+	case *Tensor:
+		return c.data == nil || v.t == c.data
+	case *List:
+		return sameItems(c.items, v.elems)
+	case Tuple:
+		return sameItems(c.items, v)
+	case *Dict:
+		i := 0
+		for _, e := range v.entries {
+			if e.key == nil {
+				continue
+			}
+			if i+1 >= len(c.items) || !c.items[i].holds(e.key) || !c.items[i+1].holds(e.value) {
+				return false
+			}
+			i += 2
+		}
+		return i == len(c.items)
+	}
+	return true
+}
+
+func sameItems(items []hostContents, elems []Value) bool {
+	if len(items) != len(elems) {
+		return false
+	}
+	for i, e := range elems {
+		if !items[i].holds(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameHostValue is the guards' equality: identity for objects, equal
@@ -447,13 +532,27 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 		results = append(results, x.t)
 		return x
 	})
-	if err := tr.Output(results...); err != nil {
+	if err := c.output(tr, results); err != nil {
 		return nil, Errorf(RuntimeErrorClass, "The result of '%s' %v", name, err)
 	}
 	if err := th.optimize(c, name); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// output makes the graph return results and then the new data of each
+// Parameter it updates, which runGraph gives the Parameters.
+func (c *compiledGraph) output(tr *capture.Tracer, results []*tensor.Tensor) error {
+	for _, w := range tr.Updated() {
+		for name, p := range c.weights {
+			if p.t == w {
+				c.updates = append(c.updates, name)
+				results = append(results, w)
+			}
+		}
+	}
+	return tr.Output(results...)
 }
 
 // weightResolver makes the Parameters a capture meets weights of c, named
@@ -503,11 +602,13 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 			return x
 		})
 	}
+	weights := map[*tensor.Tensor]bool{}
 	r := &exec.Runner{B: rt.builder, Context: th.ctx, Weight: func(w *ir.Node) (*tensor.Tensor, error) {
 		p, ok := c.weights[w.Name]
 		if !ok {
 			return nil, Errorf(SystemErrorClass, "internal error: no Parameter for weight %s", w.Name)
 		}
+		weights[p.t] = true
 		return p.t, nil
 	}}
 	out, err := r.Run(c.g, in)
@@ -518,9 +619,30 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	if t, ok := out.(exec.Tuple); ok && c.g.Output.Kind == ir.MakeTuple {
 		outs = t
 	}
+	results := len(outs) - len(c.updates)
+	for i, name := range c.updates {
+		p := c.weights[name]
+		if t := outs[results+i].(*tensor.Tensor); t != p.t {
+			if err := th.setParamData(p, t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	outs = outs[:results]
 	values := make([]Value, len(outs))
 	for i, o := range outs {
-		values[i] = NewTensor(o.(*tensor.Tensor))
+		t := o.(*tensor.Tensor)
+		// A result that is a Parameter's storage would change with the
+		// Parameter's next in-place update: it is returned as a copy, as
+		// what PyNative computed would be.
+		if weights[t] {
+			cp, err := rt.builder.Apply(ops.Identity, nil, t)
+			if err != nil {
+				return nil, opsError(err)
+			}
+			t = cp[0].(*tensor.Tensor)
+		}
+		values[i] = NewTensor(t)
 	}
 	return values, nil
 }
@@ -912,7 +1034,9 @@ func (th *Thread) compileGraphCell(prog *compile.Program, inputs, written []stri
 			return x
 		})
 	}
-	tr.Output(outs...)
+	if err := c.output(tr, outs); err != nil {
+		return nil, Errorf(RuntimeErrorClass, "The cell's result %v", err)
+	}
 	if err := th.optimize(c.compiledGraph, "graph_cell"); err != nil {
 		return nil, err
 	}

@@ -33,6 +33,7 @@ type jitHost struct {
 // holds what they were, so a change must recompile.
 type captureReads struct {
 	globals   []globalRead
+	frees     []freeRead
 	instances []*Instance
 	seen      map[any]bool
 }
@@ -46,6 +47,19 @@ func (r *captureReads) global(g *Globals, name string) {
 	if k := (globalRead{g, name}); !r.seen[k] {
 		r.seen[k] = true
 		r.globals = append(r.globals, k)
+	}
+}
+
+// freeRead is a closure variable a capture read, by its cell.
+type freeRead struct {
+	cell *Cell
+	name string
+}
+
+func (r *captureReads) free(cell *Cell, name string) {
+	if !r.seen[cell] {
+		r.seen[cell] = true
+		r.frees = append(r.frees, freeRead{cell, name})
 	}
 }
 
@@ -76,6 +90,7 @@ func (h *jitHost) Free(f *capture.Func, name string) (capture.Value, error) {
 	fn := hostFunction(f)
 	for i, n := range fn.code.fc.FreeVars {
 		if n == name && i < len(fn.Closure) {
+			h.reads.free(fn.Closure[i], name)
 			if v := fn.Closure[i].V; v != nil {
 				return v, nil
 			}
@@ -211,8 +226,13 @@ func (h *jitHost) Inline(fn capture.Value, args []capture.Value, kwnames []strin
 	if !ok || f.code.fc.IsGenerator {
 		return nil, nil, nil
 	}
-	def, ok := f.code.fc.Node.(*syntax.DefStmt)
-	if !ok {
+	cf := &capture.Func{Name: f.Name, Ref: f}
+	switch n := f.code.fc.Node.(type) {
+	case *syntax.DefStmt:
+		cf.Def = n
+	case *syntax.Lambda:
+		cf.Lambda = n
+	default:
 		return nil, nil, nil
 	}
 	fc := f.code.fc
@@ -232,7 +252,7 @@ func (h *jitHost) Inline(fn capture.Value, args []capture.Value, kwnames []strin
 	for i := 0; i < n; i++ {
 		env[fc.Locals[i]] = fr.slots[i]
 	}
-	return &capture.Func{Name: f.Name, Def: def, Ref: f}, env, nil
+	return cf, env, nil
 }
 
 func (h *jitHost) Tensor(v capture.Value) (*tensor.Tensor, bool) {

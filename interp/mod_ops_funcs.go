@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"msrepl/ops"
 	"msrepl/tensor"
 )
@@ -50,6 +51,9 @@ func scalarAttr(fname, what string, v Value) (any, error) {
 		return float64(v), nil
 	case *Tensor:
 		if v.t.Size() == 1 {
+			if v.t.Abstract() {
+				return nil, jitValueUnknown(fmt.Sprintf("For '%s', the '%s' given as a Tensor", fname, what))
+			}
 			if v.t.DType().IsFloat() {
 				return v.t.Float(0), nil
 			}

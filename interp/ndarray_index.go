@@ -107,10 +107,14 @@ func (th *Thread) npArrayIndex(k Value) (npIndexItem, error) {
 	}
 	switch {
 	case t.DType() == tensor.Bool && t.Rank() == 0:
+		if t.Abstract() {
+			return npIndexItem{}, jitValueUnknown("Indexing with a 0-d boolean Tensor")
+		}
 		return npIndexItem{kind: ixBool, truth: t.Int(0) != 0}, nil
 	case t.DType() == tensor.Bool:
 		return npIndexItem{kind: ixArray, arr: t}, nil
-	case t.Rank() == 0 && !t.DType().IsFloat():
+	// A 0-d index a graph computes gathers, as numpy's 0-d arrays index.
+	case t.Rank() == 0 && !t.DType().IsFloat() && !t.Abstract():
 		return npIndexItem{kind: ixInt, n: int(t.Int(0))}, nil
 	case t.DType().IsFloat() && t.Size() > 0:
 		if _, isList := k.(*List); isList {
@@ -697,16 +701,24 @@ func (th *Thread) npMaskAssign(x, mask, val *tensor.Tensor) (*tensor.Tensor, err
 	if err != nil {
 		return nil, err
 	}
-	// ReduceSum of Bool is "any": the count sums integers.
-	asInt, err := th.npCast(mask, tensor.Int64)
-	if err != nil {
-		return nil, err
+	// One value fills wherever the mask is true, however many places that
+	// is, so a graph can do it without knowing the count.
+	n := 1
+	if val.Size() != 1 {
+		// ReduceSum of Bool is "any": the count sums integers.
+		asInt, err := th.npCast(mask, tensor.Int64)
+		if err != nil {
+			return nil, err
+		}
+		count, err := th.apply1(ops.ReduceSum, nil, asInt)
+		if err != nil {
+			return nil, err
+		}
+		if count.Abstract() {
+			return nil, jitValueUnknown("Assigning several values through a boolean mask")
+		}
+		n = int(count.Int(0))
 	}
-	count, err := th.apply1(ops.ReduceSum, nil, asInt)
-	if err != nil {
-		return nil, err
-	}
-	n := int(count.Int(0))
 	want := append(tensor.Shape{n}, x.Shape()[mask.Rank():]...)
 	vshape := val.Shape()
 	if mask.Rank() == x.Rank() && len(vshape) == 1 && vshape[0] != 1 && vshape[0] != n {

@@ -15,7 +15,7 @@ import (
 var ApplyGradientDescent = define(&Primitive{
 	Name:     "ApplyGradientDescent",
 	Stateful: true,
-	InPlace:  true,
+	Updates:  true,
 	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		const op = "ApplyGradientDescent"
 		if err := arity(op, in, 3); err != nil {
@@ -49,14 +49,16 @@ var ApplyGradientDescent = define(&Primitive{
 	},
 })
 
-// Assign writes value into var's storage, in place, and returns var: how a
-// graph updates a Parameter (MindSpore's ops.assign), so that the update
-// is a node the graph keeps, in order, and the Parameter's later readers
-// in the graph read its output. value has var's dtype and shape.
+// Assign gives var's new value, a copy of value: how a graph updates a
+// Parameter (MindSpore's ops.assign), so that the update is a node the
+// graph keeps, in order, and the Parameter's later readers in the graph
+// read its output. It does not write var: values computed from var before
+// the update keep what they read, as in PyNative mode. value has var's
+// dtype and shape.
 var Assign = define(&Primitive{
 	Name:     "Assign",
 	Stateful: true,
-	InPlace:  true,
+	Updates:  true,
 	Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 		if err := arity("Assign", in, 2); err != nil {
 			return nil, err
@@ -68,9 +70,8 @@ var Assign = define(&Primitive{
 		}
 		return oneMeta(v.DType, v.Shape), nil
 	},
-	Eval: func(_ *Ctx, _ Attrs, in []*tensor.Tensor, _ []tensor.Meta) ([]*tensor.Tensor, error) {
-		convert(in[0], in[1])
-		return []*tensor.Tensor{in[0]}, nil
+	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+		return copyOf(ctx, in[1], out)
 	},
 })
 

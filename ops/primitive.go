@@ -85,10 +85,13 @@ type Primitive struct {
 	// random draws, in-place updates. Graph passes never merge, fold or
 	// drop their applications.
 	Stateful bool
-	// InPlace primitives write their first input and return it as their
-	// first output: in a graph, later readers of that input read the
-	// output, so that they follow the update.
-	InPlace bool
+	// Updates primitives give, as their first output, the new value of
+	// their first input, a Parameter: ApplyGradientDescent writes it in
+	// place and returns it, Assign returns a copy of the value. In a
+	// graph, later readers of the Parameter read the output, and the
+	// graph's last value of it becomes the Parameter's data when the
+	// graph has run.
+	Updates bool
 }
 
 func (p *Primitive) String() string { return p.Name }

@@ -225,14 +225,19 @@ var Identity = define(&Primitive{
 		return oneMeta(in[0].DType, in[0].Shape), nil
 	},
 	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		z, err := allocOne(ctx, out)
-		if err != nil {
-			return nil, err
-		}
-		copyFrom(z, in[0], cpu.RowMajor(in[0].Shape()))
-		return []*tensor.Tensor{z}, nil
+		return copyOf(ctx, in[0], out)
 	},
 })
+
+// copyOf is a new tensor of meta out[0] holding x's elements.
+func copyOf(ctx *Ctx, x *tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+	z, err := allocOne(ctx, out)
+	if err != nil {
+		return nil, err
+	}
+	copyFrom(z, x, cpu.RowMajor(x.Shape()))
+	return []*tensor.Tensor{z}, nil
+}
 
 // Transpose permutes the axes: attribute "perm" ([]int, a permutation of
 // the axes, negative entries counting from the end) gives, for each output

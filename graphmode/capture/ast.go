@@ -49,6 +49,9 @@ type scope struct {
 	// loop on a Tensor and is not after it, why.
 	gone map[string]string
 	loop loopKind
+	// comprehension is set while a comprehension's clauses and body are
+	// captured: its free variables are the enclosing scope's.
+	comprehension bool
 }
 
 // loopKind is what the innermost loop around a statement is.
@@ -61,7 +64,7 @@ const (
 )
 
 func (s *scope) fork() *scope {
-	return &scope{fn: s.fn, vars: clone(s.vars), where: clone(s.where), gone: clone(s.gone), loop: s.loop}
+	return &scope{fn: s.fn, vars: clone(s.vars), where: clone(s.where), gone: clone(s.gone), loop: s.loop, comprehension: s.comprehension}
 }
 
 func clone[K comparable, V any](m map[K]V) map[K]V {
@@ -92,7 +95,13 @@ const (
 	returned
 	broke
 	continued
+	// raised is a raise under a Tensor condition: a node raises when the
+	// graph runs, and what follows it in the function never runs.
+	raised
 )
+
+// errRaisedAtRunTime tells walkStmt that a raise became a node.
+var errRaisedAtRunTime = errors.New("raised when the graph runs")
 
 func span(n syntax.Node) ir.Span {
 	start, end := n.Span()
@@ -140,9 +149,15 @@ func (c *capturer) inline(f *Func, env map[string]Value) (Value, error) {
 			"Exceed function call depth limit %d, while compiling '%s'. set_context(max_call_depth=...) raises the limit.",
 			c.opt.MaxCallDepth, f.Name)
 	}
-	c.frames = append(c.frames, Frame{Func: f, Span: span(f.Def)})
+	c.frames = append(c.frames, Frame{Func: f, Span: span(f.node())})
 	defer func() { c.frames = c.frames[:len(c.frames)-1] }()
 	s := &scope{fn: f, vars: env, where: map[string]ir.Span{}, gone: map[string]string{}}
+	if f.Lambda != nil {
+		for name := range env {
+			s.where[name] = span(f.Lambda)
+		}
+		return c.expr(s, f.Lambda.Body)
+	}
 	for name := range env {
 		s.where[name] = span(f.Def.Name)
 	}
@@ -244,7 +259,10 @@ func (c *capturer) walkStmt(s *scope, st syntax.Stmt, rest [][]syntax.Stmt) (exi
 	case *syntax.ForStmt:
 		return c.forStmt(s, st)
 	case *syntax.RaiseStmt:
-		return exit{}, c.raise(s, st)
+		if err := c.raise(s, st); err != errRaisedAtRunTime {
+			return exit{}, err
+		}
+		return exit{kind: raised, at: span(st)}, nil
 	case *syntax.AssertStmt:
 		return exit{}, c.assert(s, st)
 	case *syntax.DefStmt:
@@ -336,9 +354,17 @@ func (c *capturer) raise(s *scope, st *syntax.RaiseStmt) error {
 		return c.errorf(span(st), "RuntimeError", "A bare 'raise' has no exception to re-raise while compiling.")
 	}
 	if c.tr.cur != c.tr.top {
-		return c.errorf(span(st), "RuntimeError",
-			"'raise' inside a branch or loop whose condition is a Tensor is not supported in graph mode; "+
-				"check the condition in PYNATIVE_MODE or make it a constant")
+		// Whether it runs is known only when the graph runs: the
+		// statement becomes a node that raises on the host then, as
+		// MindSpore's graph mode raises under a variable condition.
+		if err := c.fallbackAllowed(s, st, c.errorf(span(st), "RuntimeError",
+			"'raise' under a Tensor condition needs JIT Fallback, which jit_syntax_level=STRICT turns off")); err != nil {
+			return err
+		}
+		if _, err := c.h.Interpret(s.fn, st, s.vars, nil); err != nil {
+			return c.fail(span(st), err)
+		}
+		return errRaisedAtRunTime
 	}
 	x, err := c.expr(s, st.Exc)
 	if err != nil {
@@ -565,7 +591,7 @@ func (c *capturer) ifStmt(s *scope, st *syntax.IfStmt, rest [][]syntax.Stmt) (ex
 		if terminates(st.True) || terminates(st.False) {
 			return c.ifRest(s, st, t, rest)
 		}
-		return exit{}, c.ifJoin(s, st, t)
+		return c.ifJoin(s, st, t)
 	}
 	ok, err := c.h.Truth(cond)
 	if err != nil {
@@ -743,7 +769,7 @@ func (c *capturer) whileStmt(s *scope, st *syntax.WhileStmt) (exit, error) {
 		}
 		s.vars, s.where, s.gone = iter.vars, iter.where, iter.gone
 		switch ex.kind {
-		case returned:
+		case returned, raised:
 			return ex, nil
 		case broke:
 			return exit{}, nil
@@ -781,7 +807,7 @@ func (c *capturer) forStmt(s *scope, st *syntax.ForStmt) (exit, error) {
 			return exit{}, err
 		}
 		switch ex.kind {
-		case returned:
+		case returned, raised:
 			return ex, nil
 		case broke:
 			return exit{}, nil

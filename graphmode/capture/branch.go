@@ -26,6 +26,10 @@ import (
 type armResult struct {
 	vals  map[string]Value
 	where map[string]ir.Span
+	// raised is set for an arm that ends in a raise: the If's outputs are
+	// the other arm's, and this arm gives zeros of their types, which
+	// nothing reads.
+	raised bool
 }
 
 // A joinSite says what a branch joins, for its error messages.
@@ -65,6 +69,13 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 		}
 		res[i] = r
 	}
+	for i := range res {
+		if res[i].raised && !res[1-i].raised {
+			if res[i], err = c.placeholder(res[1-i]); err != nil {
+				return nil, nil, c.fail(at, err)
+			}
+		}
+	}
 	var both, one []string
 	for name := range res[0].vals {
 		if _, ok := res[1].vals[name]; ok {
@@ -89,6 +100,19 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 		}
 		builds[k] = b
 	}
+	// A Parameter either arm updates leaves the If as one more output: the
+	// update's node in that arm, the value from before it in the other.
+	var assigned []*tensor.Tensor
+	for _, l := range lv {
+		for _, w := range l.assigned {
+			if !slices.Contains(assigned, w) {
+				assigned = append(assigned, w)
+			}
+		}
+	}
+	for _, w := range assigned {
+		pairs = append(pairs, [2]*tensor.Tensor{w, w})
+	}
 	for i, l := range lv {
 		nodes := make([]*ir.Node, len(pairs))
 		for k, p := range pairs {
@@ -101,6 +125,9 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 	args, _ := alignCaptures(0, lv[:]...)
 	g := c.tr.cur.G
 	n := g.If(condNode, lv[0].G, lv[1].G, at, args...)
+	for i, w := range assigned {
+		c.tr.cur.updated(w, g.GetItem(n, len(pairs)-len(assigned)+i, at))
+	}
 	k := 0
 	next := func() Value {
 		v := c.h.Wrap(c.tr.cur.Bind(g.GetItem(n, k, at)))
@@ -112,6 +139,35 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 		joined[name] = builds[i](next)
 	}
 	return joined, one, nil
+}
+
+// placeholder is what an arm that raises gives for the values r leaves:
+// zeros of the same types, made in the arm's graph.
+func (c *capturer) placeholder(r armResult) (armResult, error) {
+	out := armResult{vals: make(map[string]Value, len(r.vals)), where: r.where, raised: true}
+	for name, v := range r.vals {
+		var leaves []*tensor.Tensor
+		build, err := c.flatten(v, &leaves)
+		if err != nil {
+			return armResult{}, err
+		}
+		k := 0
+		var ferr error
+		out.vals[name] = build(func() Value {
+			m := leaves[k].Meta()
+			k++
+			z, err := c.tr.Eval.Apply(ops.Fill, ops.Attrs{"shape": []int(m.Shape), "dtype": m.DType, "value": 0})
+			if err != nil {
+				ferr = err
+				return v
+			}
+			return c.h.Wrap(z[0].(*tensor.Tensor))
+		})
+		if ferr != nil {
+			return armResult{}, ferr
+		}
+	}
+	return out, nil
 }
 
 func (c *capturer) funcName() string { return c.frames[len(c.frames)-1].Func.Name }
@@ -312,7 +368,8 @@ const brokeKey = "$broke"
 
 // ifJoin captures an if on a Tensor whose arms neither return nor leave
 // their loop: the variables they assign are joined.
-func (c *capturer) ifJoin(s *scope, st *syntax.IfStmt, cond *tensor.Tensor) error {
+func (c *capturer) ifJoin(s *scope, st *syntax.IfStmt, cond *tensor.Tensor) (exit, error) {
+	raisedArms := 0
 	arm := func(body []syntax.Stmt) func() (armResult, error) {
 		return func() (armResult, error) {
 			s2 := s.fork()
@@ -320,18 +377,24 @@ func (c *capturer) ifJoin(s *scope, st *syntax.IfStmt, cond *tensor.Tensor) erro
 			if err != nil {
 				return armResult{}, err
 			}
-			if ex.kind != fellOff {
+			if ex.kind != fellOff && ex.kind != raised {
 				return armResult{}, c.errorf(ex.at, "SystemError", "internal error: an arm left its if")
 			}
-			return armResult{vals: s2.vars, where: s2.where}, nil
+			if ex.kind == raised {
+				raisedArms++
+			}
+			return armResult{vals: s2.vars, where: s2.where, raised: ex.kind == raised}, nil
 		}
 	}
 	joined, one, err := c.branch(cond, span(st.Cond), ifArms, [2]func() (armResult, error){arm(st.True), arm(st.False)})
 	if err != nil {
-		return err
+		return exit{}, err
+	}
+	if raisedArms == 2 {
+		return exit{kind: raised, at: span(st)}, nil
 	}
 	c.settle(s, st, joined, one)
-	return nil
+	return exit{}, nil
 }
 
 // settle writes an if's joined variables into the scope; those only one
@@ -357,6 +420,7 @@ func (c *capturer) settle(s *scope, st *syntax.IfStmt, joined map[string]Value, 
 func (c *capturer) ifRest(s *scope, st *syntax.IfStmt, cond *tensor.Tensor, rest [][]syntax.Stmt) (exit, error) {
 	site := ifArms
 	site.returns = s.loop == noLoop
+	raisedArms := 0
 	arm := func(body []syntax.Stmt) func() (armResult, error) {
 		return func() (armResult, error) {
 			s2 := s.fork()
@@ -368,10 +432,17 @@ func (c *capturer) ifRest(s *scope, st *syntax.IfStmt, cond *tensor.Tensor, rest
 				return armResult{}, err
 			}
 			switch {
+			case ex.kind == raised:
+				raisedArms++
+				vals := s2.vars
+				if s.loop == noLoop {
+					vals = map[string]Value{"return": c.h.Const(nil)}
+				}
+				return armResult{vals: vals, where: s2.where, raised: true}, nil
 			case s.loop == noLoop:
 				v, at := ex.value, ex.at
 				if ex.kind != returned {
-					v, at = c.h.Const(nil), span(c.frames[len(c.frames)-1].Func.Def)
+					v, at = c.h.Const(nil), span(c.frames[len(c.frames)-1].Func.node())
 				}
 				return armResult{vals: map[string]Value{"return": v}, where: map[string]ir.Span{"return": at}}, nil
 			case ex.kind == returned:
@@ -390,6 +461,9 @@ func (c *capturer) ifRest(s *scope, st *syntax.IfStmt, cond *tensor.Tensor, rest
 	joined, one, err := c.branch(cond, span(st.Cond), site, [2]func() (armResult, error){arm(st.True), arm(st.False)})
 	if err != nil {
 		return exit{}, err
+	}
+	if raisedArms == 2 {
+		return exit{kind: raised, at: span(st)}, nil
 	}
 	if s.loop == noLoop {
 		return exit{kind: returned, value: joined["return"], at: span(st)}, nil
@@ -545,7 +619,24 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	}
 	lc.G.SetOutput(condNode)
 	caps, capParams := alignCaptures(len(init), lb, lc)
-	lb.G.SetOutput(lb.G.MakeTuple(at, append(outNodes, capParams[0]...)...))
+	// A Parameter the body updates is carried: its captured value goes
+	// round the loop as the update's node, which the condition and the
+	// next iteration read, and leaves the While for the code after it.
+	through := slices.Clone(capParams[0])
+	var updates []int
+	for _, wt := range lb.assigned {
+		outer, err := c.tr.Node(wt)
+		if err != nil {
+			return c.fail(at, err)
+		}
+		k := slices.Index(caps, outer)
+		if k < 0 {
+			return c.errorf(at, "RuntimeError", "internal error: the loop body updates a Parameter it does not read")
+		}
+		through[k] = lb.nodes[wt]
+		updates = append(updates, k)
+	}
+	lb.G.SetOutput(lb.G.MakeTuple(at, append(outNodes, through...)...))
 
 	g := c.tr.cur.G
 	inits := make([]*ir.Node, 0, len(init)+len(caps))
@@ -557,6 +648,9 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 		inits = append(inits, n)
 	}
 	w := g.While(lc.G, lb.G, at, append(inits, caps...)...)
+	for i, k := range updates {
+		c.tr.cur.updated(lb.assigned[i], g.GetItem(w, len(outNodes)+k, at))
+	}
 	k := 0
 	next := func() Value {
 		v := c.h.Wrap(c.tr.cur.Bind(g.GetItem(w, k, at)))

@@ -121,6 +121,10 @@ func (c *capturer) expr(s *scope, x syntax.Expr) (Value, error) {
 			}
 		}
 		return c.h.Slice(parts[0], parts[1], parts[2]), nil
+	case *syntax.Comprehension:
+		if x.Kind != syntax.SetComp {
+			return c.comprehension(s, x)
+		}
 	case *syntax.Yield:
 		return nil, c.errorf(span(x), "RuntimeError", "Unsupported expression 'Yield'.")
 	}
@@ -207,6 +211,11 @@ func (c *capturer) name(s *scope, id *syntax.Ident) (Value, error) {
 		return nil, c.errorf(span(id), "UnboundLocalError",
 			"cannot access local variable '%s' where it is not associated with a value", id.Name)
 	case resolve.Free:
+		// A comprehension's function reads the enclosing function's
+		// variables as free ones; capture keeps them in the same scope.
+		if v, ok := s.vars[id.Name]; ok && s.comprehension {
+			return v, nil
+		}
 		v, err := c.h.Free(s.fn, id.Name)
 		return v, c.fail(span(id), err)
 	}
@@ -359,8 +368,13 @@ func (c *capturer) call(s *scope, x *syntax.Call) (Value, error) {
 			}
 		}
 	}
-	args := append(pos, kw...)
 	at := span(x)
+	if len(x.Args) == 0 && isBuiltin(x.Fn, "super") {
+		if pos, err = c.superArgs(s, at); err != nil {
+			return nil, err
+		}
+	}
+	args := append(pos, kw...)
 	c.at(at)
 	f, env, err := c.h.Inline(fn, args, kwnames)
 	if err != nil {
@@ -371,4 +385,108 @@ func (c *capturer) call(s *scope, x *syntax.Call) (Value, error) {
 	}
 	v, err := c.h.Call(fn, args, kwnames)
 	return v, c.fail(at, err)
+}
+
+// isBuiltin reports whether x names the builtin name, not shadowed.
+func isBuiltin(x syntax.Expr, name string) bool {
+	id, ok := x.(*syntax.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	b, _ := id.Binding.(*resolve.Binding)
+	return b == nil || b.Scope == resolve.Global
+}
+
+// superArgs are the class and receiver that a zero-argument super() finds
+// in the frame of the method calling it: an inlined method has no frame,
+// so capture passes them explicitly.
+func (c *capturer) superArgs(s *scope, at ir.Span) ([]Value, error) {
+	if s.fn.Def == nil || len(s.fn.Def.Params) == 0 || s.fn.Def.Params[0].Name == nil {
+		return nil, c.errorf(at, "RuntimeError", "super(): no arguments")
+	}
+	cls, err := c.h.Free(s.fn, "__class__")
+	if err != nil {
+		return nil, c.errorf(at, "RuntimeError", "super(): __class__ cell not found")
+	}
+	self, ok := s.vars[s.fn.Def.Params[0].Name.Name]
+	if !ok {
+		return nil, c.errorf(at, "RuntimeError", "super(): arg[0] deleted")
+	}
+	return []Value{cls, self}, nil
+}
+
+// comprehension unrolls a list or dict comprehension (and a generator
+// expression, as a list), as a for loop over a constant sequence unrolls.
+// Its variables live in a scope of their own.
+// An 'if' clause on a Tensor would make the length a runtime value, which
+// graph mode's lists cannot have.
+func (c *capturer) comprehension(s *scope, x *syntax.Comprehension) (Value, error) {
+	inner := s.fork()
+	inner.comprehension = true
+	var keys, vals []Value
+	var clause func(i int) error
+	clause = func(i int) error {
+		if i == len(x.Clauses) {
+			if x.Kind == syntax.DictComp {
+				k, err := c.expr(inner, x.Key)
+				if err != nil {
+					return err
+				}
+				keys = append(keys, k)
+			}
+			v, err := c.expr(inner, x.Body)
+			vals = append(vals, v)
+			return err
+		}
+		switch cl := x.Clauses[i].(type) {
+		case *syntax.ForClause:
+			seq, err := c.expr(inner, cl.X)
+			if err != nil {
+				return err
+			}
+			elems, err := c.elements(seq, span(cl.X))
+			if err != nil {
+				return err
+			}
+			if len(elems) > c.opt.MaxUnroll {
+				return c.errorf(span(cl.X), "RuntimeError", "Unrolling a comprehension over %d items is more than graph mode's limit of %d.", len(elems), c.opt.MaxUnroll)
+			}
+			for _, e := range elems {
+				if err := c.assign(inner, cl.Vars, e, span(cl.Vars)); err != nil {
+					return err
+				}
+				if err := clause(i + 1); err != nil {
+					return err
+				}
+			}
+			return nil
+		case *syntax.IfClause:
+			cond, err := c.expr(inner, cl.Cond)
+			if err != nil {
+				return err
+			}
+			if c.abstract(cond) != nil {
+				return c.errorf(span(cl.Cond), "RuntimeError",
+					"A comprehension's 'if' on a Tensor makes the length of the list known only when the graph runs, which graph mode does not support; "+
+						"select with ops.select or a mask instead, or build the list outside the jit function.")
+			}
+			ok, err := c.h.Truth(cond)
+			if err != nil {
+				return c.fail(span(cl.Cond), err)
+			}
+			if ok {
+				return clause(i + 1)
+			}
+			return nil
+		}
+		return c.errorf(span(x), "SyntaxError", "unexpected clause in a comprehension")
+	}
+	if err := clause(0); err != nil {
+		return nil, err
+	}
+	if x.Kind == syntax.DictComp {
+		d, err := c.h.Dict(keys, vals)
+		return d, c.fail(span(x), err)
+	}
+	return c.h.List(vals), nil
 }

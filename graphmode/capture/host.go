@@ -19,8 +19,19 @@ type Value = any
 // closure.
 type Func struct {
 	Name string
-	Def  *syntax.DefStmt
-	Ref  any
+	// Def is the function's statement, or Lambda its expression: one of
+	// them is set.
+	Def    *syntax.DefStmt
+	Lambda *syntax.Lambda
+	Ref    any
+}
+
+// node is the function's syntax, for its place in the source.
+func (f *Func) node() syntax.Node {
+	if f.Lambda != nil {
+		return f.Lambda
+	}
+	return f.Def
 }
 
 // The Host is the interpreter, as capture sees it. Everything a statement

@@ -12,6 +12,7 @@ package capture
 
 import (
 	"fmt"
+	"slices"
 
 	"msrepl/graphmode/ir"
 	"msrepl/ops"
@@ -58,6 +59,18 @@ type Level struct {
 	// Captures are the values of enclosing graphs this graph reads,
 	// each through one of its parameters.
 	Captures []Capture
+	// assigned are the weights an update (ops.Primitive.Updates) in this
+	// graph, or in control flow inside it, changed, in order: a branch or
+	// loop gives their new values to the graph around it.
+	assigned []*tensor.Tensor
+}
+
+// updated makes w's readers in l read n, w's value after an update.
+func (l *Level) updated(w *tensor.Tensor, n *ir.Node) {
+	l.nodes[w] = n
+	if !slices.Contains(l.assigned, w) {
+		l.assigned = append(l.assigned, w)
+	}
 }
 
 // A Capture is a parameter of a subgraph that stands for a value of the
@@ -186,8 +199,8 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 	for i, o := range out {
 		res[i] = l.Bind(o.(*ir.Node))
 	}
-	if p.InPlace {
-		l.nodes[args[0].(*tensor.Tensor)] = out[0].(*ir.Node)
+	if p.Updates {
+		l.updated(args[0].(*tensor.Tensor), out[0].(*ir.Node))
 	}
 	return res, nil
 }
@@ -251,16 +264,18 @@ func (t *Tracer) Output(vs ...*tensor.Tensor) error {
 }
 
 // Assign updates the Parameter data w, a weight of the graph, to v when
-// the graph runs: an in-place Assign node, which graph passes keep in
-// order and whose output w stands for in the rest of the graph.
-// Parameters are assigned in the top graph only.
+// the graph runs: an Assign node, which graph passes keep, and whose
+// output w stands for in the rest of the graph. Inside a branch or loop
+// body the new value also flows out of the If or While node (see
+// Level.assigned).
 func (t *Tracer) Assign(w, v *tensor.Tensor) error {
-	if t.cur != t.top {
-		return fmt.Errorf("assigning to a Parameter inside a branch or loop on a Tensor is not supported in graph mode yet")
-	}
 	if !t.isWeight(w) {
 		return fmt.Errorf("the assigned tensor is not a Parameter of the graph")
 	}
 	_, err := t.Apply(ops.Assign, nil, w, v)
 	return err
 }
+
+// Updated are the weights the graph updates, in order: their last values
+// are what Output adds for the caller to give the Parameters.
+func (t *Tracer) Updated() []*tensor.Tensor { return slices.Clone(t.top.assigned) }
