@@ -23,6 +23,18 @@ type Record struct {
 	// for those its BpropUses names, ops.Placeholders for the rest.
 	In, Out       []ops.Value
 	InIDs, OutIDs []int
+	// Forward is the first output as applied, kept when the tape's builder
+	// is a ForwardMarker (abstract values, which hold no data); else Out's
+	// first value is marked.
+	Forward ops.Value
+}
+
+// A ForwardMarker is a builder that records, on what a gradient rule
+// emits, the forward value the rule serves (a graph's builders: the
+// backward nodes of a graph name their forward nodes). Backward marks each
+// record's first output while its rule runs, and nil at the end.
+type ForwardMarker interface {
+	MarkForward(out ops.Value)
 }
 
 // A Seed starts the backward: the cotangent Dout of the value with id ID.
@@ -37,6 +49,9 @@ type Seed struct {
 // record, and each cotangent, as soon as nothing later needs it, so that a
 // tape's memory goes back while the backward runs.
 func Backward(b ops.Builder, recs []Record, n int, seeds []Seed, wrt []int) ([]ops.Value, error) {
+	if f, ok := b.(ForwardMarker); ok {
+		defer f.MarkForward(nil)
+	}
 	ct := make([]ops.Value, n)
 	keep := make([]bool, n)
 	for _, id := range wrt {
@@ -74,6 +89,13 @@ func Backward(b ops.Builder, recs []Record, n int, seeds []Seed, wrt []int) ([]o
 			need := make([]bool, len(r.InIDs))
 			for j, id := range r.InIDs {
 				need[j] = id >= 0
+			}
+			if f, ok := b.(ForwardMarker); ok {
+				fwd := r.Forward
+				if fwd == nil && len(r.Out) > 0 {
+					fwd = r.Out[0]
+				}
+				f.MarkForward(fwd)
 			}
 			grads, err := r.Prim.Backprop(b, r.Attrs, r.In, r.Out, dout, need)
 			if err != nil {

@@ -68,6 +68,15 @@ func (t *Tape) ID(v ops.Value) int {
 
 // Apply evaluates p through the inner builder and records it when an input
 // needs a gradient.
+// MarkForward passes the mark to the builder under the tape, so that a
+// second-order backward taped over a graph's builder still names forward
+// nodes.
+func (t *Tape) MarkForward(out ops.Value) {
+	if f, ok := t.inner.(ForwardMarker); ok {
+		f.MarkForward(out)
+	}
+}
+
 func (t *Tape) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]ops.Value, error) {
 	out, err := t.inner.Apply(p, attrs, args...)
 	if err != nil || p.BpropUses&ops.NoGradient != 0 {
@@ -109,11 +118,15 @@ func (t *Tape) Record(p *ops.Primitive, attrs ops.Attrs, in, out []ops.Value) er
 			outIDs[i] = t.newID(x)
 		}
 	}
-	t.recs = append(t.recs, Record{
+	r := Record{
 		Prim: p, Attrs: attrs, InIDs: inIDs, OutIDs: outIDs,
 		In:  kept(in, p.BpropUses&ops.UsesInputs != 0),
 		Out: kept(out, p.BpropUses&ops.UsesOutputs != 0),
-	})
+	}
+	if _, marks := t.inner.(ForwardMarker); marks && len(out) > 0 {
+		r.Forward = out[0]
+	}
+	t.recs = append(t.recs, r)
 	return nil
 }
 

@@ -179,6 +179,63 @@ func TestIRStagesAndSaveGraphs(t *testing.T) {
 	}
 }
 
+// %ir without a name shows the session's last graph, a %%graph cell's
+// included; %ir NAME --grad compiles ms.grad's graph, whose backward nodes
+// name their forward nodes and sit at their lines.
+func TestIRLastGraphAndGrad(t *testing.T) {
+	s := NewSession()
+	ctx := context.Background()
+	run := func(code string) (string, []*ErrorReport) {
+		t.Helper()
+		sink := &recordingSink{}
+		s.Execute(ctx, code, sink)
+		return sink.buf.String(), sink.errors
+	}
+	if _, errs := run("%ir"); len(errs) != 1 || !strings.Contains(errs[0].Message, "no graph has run yet") {
+		t.Errorf("%%ir before any graph: %v", errs)
+	}
+	run("import numpy as np\nimport mindspore as ms\nfrom mindspore import jit, Tensor, ops\n" +
+		"@jit\ndef f(x, y):\n    if x.sum() > 0:\n        z = x * y\n    else:\n        z = ops.sin(x)\n    return (z * z).sum()\n" +
+		"a = Tensor(np.array([1.0, 2.0], np.float32))\nf(a, a)\n")
+	run("%%graph\nb = ops.exp(a) + 1\n")
+	if out, errs := run("%ir"); len(errs) != 0 || !strings.Contains(out, "@graph_cell") || !strings.Contains(out, "PrimFunc_Exp") {
+		t.Errorf("%%ir after a graph cell (%v):\n%s", errs, out)
+	}
+	out, errs := run("%ir f --grad")
+	if len(errs) != 0 {
+		t.Fatalf("%%ir f --grad: %v", errs)
+	}
+	for _, want := range []string{"@∇f", "PrimFunc_Select", "PrimFunc_Cos", "# Corresponding forward node candidate:", "z = ops.sin(x)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the gradient graph lacks %q:\n%s", want, out)
+		}
+	}
+	if _, errs := run("%ir --grad"); len(errs) != 1 || !strings.Contains(errs[0].Message, "needs the name of a jit function") {
+		t.Errorf("%%ir --grad without a name: %v", errs)
+	}
+}
+
+// MS_JIT=0 runs %%graph cells and Cells in GRAPH_MODE in PyNative mode:
+// they compute the same, and no graph is compiled.
+func TestJitDisabledEverywhere(t *testing.T) {
+	t.Setenv("MS_JIT", "0")
+	s := NewSession()
+	sink := &recordingSink{}
+	src := "import numpy as np\nimport mindspore as ms\nfrom mindspore import Tensor, nn\n" +
+		"ms.set_context(mode=ms.GRAPH_MODE)\n" +
+		"class Net(nn.Cell):\n    def construct(self, x):\n        return x * 2\n" +
+		"a = Tensor(np.array([1.0, 2.0], np.float32))\nc = Net()(a)\n"
+	if err := s.ExecuteWith(context.Background(), src, sink, ExecOptions{NoResult: true}); err != nil {
+		t.Fatal(err, sink.buf.String())
+	}
+	for _, cell := range []string{"%%graph\nb = a + c\n", "print(b)", "%ir"} {
+		s.Execute(context.Background(), cell, sink)
+	}
+	if got := sink.buf.String(); !strings.HasPrefix(got, "[3. 6.]\nTraceback") || len(sink.errors) != 1 || !strings.Contains(sink.errors[0].Message, "no graph has run yet") {
+		t.Errorf("output %q, errors %v", got, sink.errors)
+	}
+}
+
 // Past 8 compiled entries a jit function warns once, on stderr, and runs
 // eagerly, without compiling a ninth graph.
 func TestJitCacheLimit(t *testing.T) {

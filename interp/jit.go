@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -60,6 +61,9 @@ type compiledGraph struct {
 	// updates are the weights the graph updates; its last outputs are
 	// their new data, one each.
 	updates []string
+	// args are the call's arguments as capture saw them (Tensors
+	// abstract), for %ir --grad.
+	args []Value
 	// stages are the graph's MindIR after capture and after each pass,
 	// for %ir --pass.
 	stages []irStage
@@ -170,13 +174,16 @@ func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
 	return newJitFunction(fn)
 }
 
+// jitDisabled reports MS_JIT=0, which turns graph compilation off, as in
+// MindSpore: @jit functions, Cells in GRAPH_MODE and %%graph cells run
+// as they are, in PyNative mode.
+func jitDisabled() bool { return os.Getenv("MS_JIT") == "0" }
+
 func newJitFunction(fn Value) (Value, error) {
 	if !isCallable(fn) {
 		return nil, TypeErrorf("For 'jit', the decorated object must be callable, but got %s.", TypeName(fn))
 	}
-	// MS_JIT=0 turns jit off, as in MindSpore: the function runs as it is,
-	// in PyNative mode.
-	if os.Getenv("MS_JIT") == "0" {
+	if jitDisabled() {
 		return fn, nil
 	}
 	name := "function"
@@ -504,6 +511,9 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 	tr := capture.NewTracer(g)
 	tr.Eval = &ops.Eager{Ctx: rt.ctx}
 	c := &compiledGraph{g: g, weights: map[string]*Tensor{}}
+	for _, a := range args {
+		c.args = append(c.args, mapTensors(a, func(x *Tensor) Value { return NewTensor(tensor.NewAbstract(x.t.Meta())) }))
+	}
 	if f, ok := fn.(*Function); ok {
 		c.src = f.code.fc.Prog.Src
 		g.Span = ir.Span{Start: f.code.fc.Pos}
@@ -594,6 +604,7 @@ func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
 // returns its outputs.
 func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	rt := th.ms()
+	rt.lastGraph = c
 	rt.ctx.Context, rt.stdout = th.ctx, th.stdout
 	var in []exec.Value
 	for _, a := range args {
@@ -687,46 +698,50 @@ func jitValueUnknown(what string) error {
 	return e
 }
 
-// runIR is %ir NAME [--pass P]: the MindIR of the graph a jit function
-// last ran, or of that graph as pass P (or "capture") left it.
+// runIR is %ir [NAME] [--pass P] [--grad]: the MindIR of the graph a jit
+// function (or a Cell in GRAPH_MODE) last ran, of the session's last graph
+// without NAME (a %%graph cell's too), or of that graph as pass P (or
+// "capture") left it; --grad compiles and shows the gradient graph.
 func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
+	const usage = "%%ir [NAME] [--pass P] [--grad]"
 	fields := strings.Fields(m.Args)
 	var name, pass string
+	grad := false
 	for i := 0; i < len(fields); i++ {
 		switch {
 		case fields[i] == "--pass" && i+1 < len(fields):
 			pass = fields[i+1]
 			i++
+		case fields[i] == "--grad":
+			grad = true
 		case name == "" && !strings.HasPrefix(fields[i], "-"):
 			name = fields[i]
 		default:
-			return nil, Errorf(UsageErrorClass, "%%ir NAME [--pass P]: unexpected %s", fields[i])
+			return nil, Errorf(UsageErrorClass, usage+": unexpected %s", fields[i])
 		}
 	}
-	if name == "" {
-		return nil, Errorf(UsageErrorClass, "%%ir needs the name of a jit function, as in %%ir f")
+	c, j, err := th.irTarget(name)
+	if err != nil {
+		return nil, err
 	}
-	v, ok := s.globals.Get(name)
-	if !ok {
-		return nil, Errorf(NameErrorClass, "name '%s' is not defined", name)
-	}
-	j, ok := th.jitOf(v)
-	if !ok {
-		return nil, Errorf(UsageErrorClass, "%%ir: '%s' is not a jit function or a Cell run in GRAPH_MODE", name)
-	}
-	if j.last == nil {
-		return nil, Errorf(UsageErrorClass, "%%ir: '%s' has not been compiled yet; call it first", name)
+	if grad {
+		if j == nil {
+			return nil, Errorf(UsageErrorClass, "%%ir --grad needs the name of a jit function, as in %%ir f --grad")
+		}
+		if c, err = th.gradGraph(j, c); err != nil {
+			return nil, err
+		}
 	}
 	if pass == "" {
 		var out strings.Builder
-		src := j.last.src
-		ir.Print(&out, j.last.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
+		src := c.src
+		ir.Print(&out, c.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
 		fmt.Fprint(th.stdout, out.String())
 		return None, nil
 	}
 	var names []string
 	text := ""
-	for _, st := range j.last.stages {
+	for _, st := range c.stages {
 		if st.name == pass {
 			text = st.text
 		}
@@ -739,6 +754,59 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	}
 	fmt.Fprint(th.stdout, text)
 	return None, nil
+}
+
+// irTarget is the graph %ir shows: NAME's last, or the session's last.
+func (th *Thread) irTarget(name string) (*compiledGraph, *jitFunction, error) {
+	if name == "" {
+		if c := th.ms().lastGraph; c != nil {
+			return c, nil, nil
+		}
+		return nil, nil, Errorf(UsageErrorClass, "%%ir: no graph has run yet; call a jit function or run a %%%%graph cell first")
+	}
+	v, ok := th.session.globals.Get(name)
+	if !ok {
+		return nil, nil, Errorf(NameErrorClass, "name '%s' is not defined", name)
+	}
+	j, ok := th.jitOf(v)
+	if !ok {
+		return nil, nil, Errorf(UsageErrorClass, "%%ir: '%s' is not a jit function or a Cell run in GRAPH_MODE", name)
+	}
+	if j.last == nil {
+		return nil, nil, Errorf(UsageErrorClass, "%%ir: '%s' has not been compiled yet; call it first", name)
+	}
+	return j.last, j, nil
+}
+
+// gradGraph compiles the gradient of j, as c was compiled, with respect
+// to its Tensor arguments and the Parameters it reads: ms.grad's graph,
+// whose backward nodes name their forward nodes.
+func (th *Thread) gradGraph(j *jitFunction, c *compiledGraph) (*compiledGraph, error) {
+	spec := &gradSpec{api: "grad"}
+	for i, a := range c.args {
+		if _, ok := a.(*Tensor); ok {
+			spec.positions = append(spec.positions, i)
+		}
+	}
+	names := slices.Sorted(maps.Keys(c.weights))
+	for _, n := range names {
+		if p := c.weights[n]; p.param.requiresGrad {
+			spec.weights = append(spec.weights, p)
+		}
+	}
+	spec.hasWeights = len(spec.weights) > 0
+	if len(spec.positions) == 0 && !spec.hasWeights {
+		return nil, Errorf(UsageErrorClass, "%%ir --grad: '%s' has no Tensor argument or Parameter to differentiate", j.name)
+	}
+	if len(spec.positions) == 0 {
+		spec.positions = nil
+	}
+	gc, err := th.compileJit(gradFunction(spec, j.fn), "∇"+j.name, c.args, paramNames(j.fn, len(c.args)))
+	if err != nil {
+		return nil, err
+	}
+	gc.src, gc.g.Span = c.src, c.g.Span
+	return gc, nil
 }
 
 // jitOf finds the compiled function behind a value: a jit function, or a
@@ -881,6 +949,9 @@ func runGraphCell(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	prog, err := compileAt(code, at)
 	if err != nil {
 		return nil, err
+	}
+	if jitDisabled() {
+		return th.runModule(prog, s.globals, s.builtins)
 	}
 	rt := th.ms()
 	if rt.graphCells == nil {

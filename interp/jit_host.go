@@ -276,6 +276,10 @@ func (h *jitHost) Number(v capture.Value) (any, bool) {
 	return nil, false
 }
 
+func (h *jitHost) Apply(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tensor) ([]*tensor.Tensor, error) {
+	return h.th.apply(p, attrs, args...)
+}
+
 func (h *jitHost) ScalarTensor(v capture.Value, dt tensor.DType) (*tensor.Tensor, error) {
 	n, _ := h.Number(v)
 	switch n := n.(type) {

@@ -121,7 +121,7 @@ func cellCall(th *Thread, args []Value, kwnames []string) (Value, error) {
 	}
 	// GRAPH_MODE compiles the constructs written in Python; the built-in
 	// cells, whose constructs are Go, run as they are.
-	if rt := th.session.msrt; rt != nil && rt.graphMode() && len(kwnames) == 0 {
+	if rt := th.session.msrt; rt != nil && rt.graphMode() && !jitDisabled() && len(kwnames) == 0 {
 		if m, ok := construct.(*BoundMethod); ok {
 			if _, python := m.Fn.(*Function); python {
 				if _, capturing := rt.tracer(); !capturing {

@@ -18,12 +18,15 @@ import (
 // primitives are applied through, the random stream and the options that
 // set_context stores.
 type msRuntime struct {
-	dev     *cpu.Device
-	ctx     *ops.Ctx
-	builder ops.Builder
-	options *Dict
-	seed    Value // the last set_seed, or None
-	scalars map[scalarKey]*tensor.Tensor
+	// lastGraph is the graph that ran last, which %ir without a name
+	// shows.
+	lastGraph *compiledGraph
+	dev       *cpu.Device
+	ctx       *ops.Ctx
+	builder   ops.Builder
+	options   *Dict
+	seed      Value // the last set_seed, or None
+	scalars   map[scalarKey]*tensor.Tensor
 	// cellGraphs are the compiled constructs of Cells called in
 	// GRAPH_MODE.
 	cellGraphs map[*Instance]*jitFunction

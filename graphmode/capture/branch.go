@@ -44,13 +44,14 @@ var ifArms = joinSite{arms: [2]string{"the true branch", "the false branch"}}
 
 // branch captures two arms as the subgraphs of an If on cond, and returns
 // the values both arms leave, joined, and the names only one arm leaves.
+// Under a gradient taken inside the graph it selects instead (selectArms).
 func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [2]func() (armResult, error)) (map[string]Value, []string, error) {
-	if err := c.differentiable(at); err != nil {
-		return nil, nil, err
-	}
 	ct, err := c.condition(cond, at)
 	if err != nil {
 		return nil, nil, err
+	}
+	if c.opt.Differentiated {
+		return c.selectArms(ct, at, site, arms)
 	}
 	condNode, err := c.tr.Node(ct)
 	if err != nil {
@@ -69,36 +70,9 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 		}
 		res[i] = r
 	}
-	for i := range res {
-		if res[i].raised && !res[1-i].raised {
-			if res[i], err = c.placeholder(res[1-i]); err != nil {
-				return nil, nil, c.fail(at, err)
-			}
-		}
-	}
-	var both, one []string
-	for name := range res[0].vals {
-		if _, ok := res[1].vals[name]; ok {
-			both = append(both, name)
-		} else {
-			one = append(one, name)
-		}
-	}
-	for name := range res[1].vals {
-		if _, ok := res[0].vals[name]; !ok {
-			one = append(one, name)
-		}
-	}
-	sort.Strings(both)
-	sort.Strings(one)
-	var pairs [][2]*tensor.Tensor
-	builds := make([]func(func() Value) Value, len(both))
-	for k, name := range both {
-		b, err := c.join(res[0].vals[name], res[1].vals[name], &pairs)
-		if err != nil {
-			return nil, nil, c.joinError(err, name, site, at, [2]ir.Span{res[0].where[name], res[1].where[name]})
-		}
-		builds[k] = b
+	j, err := c.joinArms(res, at, site)
+	if err != nil {
+		return nil, nil, err
 	}
 	// A Parameter either arm updates leaves the If as one more output: the
 	// update's node in that arm, the value from before it in the other.
@@ -110,6 +84,7 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 			}
 		}
 	}
+	pairs := j.pairs
 	for _, w := range assigned {
 		pairs = append(pairs, [2]*tensor.Tensor{w, w})
 	}
@@ -126,19 +101,113 @@ func (c *capturer) branch(cond *tensor.Tensor, at ir.Span, site joinSite, arms [
 	g := c.tr.cur.G
 	n := g.If(condNode, lv[0].G, lv[1].G, at, args...)
 	for i, w := range assigned {
-		c.tr.cur.updated(w, g.GetItem(n, len(pairs)-len(assigned)+i, at))
+		c.tr.cur.updated(w, g.GetItem(n, len(j.pairs)+i, at))
 	}
 	k := 0
-	next := func() Value {
+	return j.build(func() Value {
 		v := c.h.Wrap(c.tr.cur.Bind(g.GetItem(n, k, at)))
 		k++
 		return v
+	}), j.one, nil
+}
+
+// selectArms captures both arms into the current graph and selects
+// between what they leave with Select on cond: a gradient taken inside
+// the graph records single operations on its tape, and Select's gradient
+// rule routes the cotangent to the arm that was taken. An arm must then
+// be free of effects, since both run. As with numpy's where, a gradient
+// that is not a number in the arm not taken (a square root of a negative)
+// makes the whole gradient NaN.
+func (c *capturer) selectArms(ct *tensor.Tensor, at ir.Span, site joinSite, arms [2]func() (armResult, error)) (map[string]Value, []string, error) {
+	g := c.tr.cur.G
+	start := len(g.Nodes)
+	var res [2]armResult
+	for i, arm := range arms {
+		r, err := arm()
+		if err != nil {
+			return nil, nil, err
+		}
+		res[i] = r
 	}
-	joined := make(map[string]Value, len(both))
-	for i, name := range both {
-		joined[name] = builds[i](next)
+	effects := slices.ContainsFunc(g.Nodes[start:], func(n *ir.Node) bool { return !n.Pure() })
+	if effects || res[0].raised || res[1].raised {
+		return nil, nil, c.errorf(at, "RuntimeError",
+			"A branch on a Tensor in a function differentiated inside a graph (ms.grad called in a jit function) runs both arms, "+
+				"so they must be free of effects (print, Parameter assignment, raise); "+
+				"take the gradient outside the jit function, where it can differentiate the compiled graph.")
 	}
-	return joined, one, nil
+	j, err := c.joinArms(res, at, site)
+	if err != nil {
+		return nil, nil, err
+	}
+	picked := make([]Value, len(j.pairs))
+	for k, p := range j.pairs {
+		c.tr.Span = at
+		out, err := c.h.Apply(ops.Select, nil, ct, p[0], p[1])
+		if err != nil {
+			return nil, nil, c.fail(at, err)
+		}
+		picked[k] = c.h.Wrap(out[0])
+	}
+	k := 0
+	return j.build(func() Value {
+		k++
+		return picked[k-1]
+	}), j.one, nil
+}
+
+// joined is how the values two arms leave come together: the names both
+// leave, the pairs of Tensors that become outputs, and how to build the
+// joined values from those outputs.
+type joined struct {
+	both, one []string
+	pairs     [][2]*tensor.Tensor
+	builds    []func(func() Value) Value
+}
+
+func (j *joined) build(next func() Value) map[string]Value {
+	vals := make(map[string]Value, len(j.both))
+	for i, name := range j.both {
+		vals[name] = j.builds[i](next)
+	}
+	return vals
+}
+
+// joinArms joins what two arms leave. An arm that raises takes the other
+// arm's types, as zeros.
+func (c *capturer) joinArms(res [2]armResult, at ir.Span, site joinSite) (*joined, error) {
+	for i := range res {
+		if res[i].raised && !res[1-i].raised {
+			var err error
+			if res[i], err = c.placeholder(res[1-i]); err != nil {
+				return nil, c.fail(at, err)
+			}
+		}
+	}
+	j := &joined{}
+	for name := range res[0].vals {
+		if _, ok := res[1].vals[name]; ok {
+			j.both = append(j.both, name)
+		} else {
+			j.one = append(j.one, name)
+		}
+	}
+	for name := range res[1].vals {
+		if _, ok := res[0].vals[name]; !ok {
+			j.one = append(j.one, name)
+		}
+	}
+	sort.Strings(j.both)
+	sort.Strings(j.one)
+	j.builds = make([]func(func() Value) Value, len(j.both))
+	for k, name := range j.both {
+		b, err := c.join(res[0].vals[name], res[1].vals[name], &j.pairs)
+		if err != nil {
+			return nil, c.joinError(err, name, site, at, [2]ir.Span{res[0].where[name], res[1].where[name]})
+		}
+		j.builds[k] = b
+	}
+	return j, nil
 }
 
 // placeholder is what an arm that raises gives for the values r leaves:
@@ -805,7 +874,7 @@ func (c *capturer) differentiable(at ir.Span) error {
 		return nil
 	}
 	return c.errorf(at, "RuntimeError",
-		"Control flow on a Tensor is not supported in a function differentiated inside a graph (ms.grad called in a jit function); "+
+		"A while loop on a Tensor is not supported in a function differentiated inside a graph (ms.grad called in a jit function); "+
 			"take the gradient outside the jit function, where it can differentiate the compiled graph.")
 }
 

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"fmt"
+	"msrepl/ops"
 	"strings"
 
 	"msrepl/graphmode/ir"
@@ -85,6 +86,9 @@ type Host interface {
 	// number that differs between branches, or changes in a loop on a
 	// Tensor, becomes a value of the graph.
 	ScalarTensor(v Value, dt tensor.DType) (*tensor.Tensor, error)
+	// Apply applies p through the session's builder, so that a gradient's
+	// tape around the capture records it.
+	Apply(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tensor) ([]*tensor.Tensor, error)
 	// Keywords are the names and values of a mapping passed as **kwargs.
 	Keywords(v Value) ([]string, []Value, error)
 	// Same reports whether two values are one: identical objects, or
@@ -122,9 +126,9 @@ type Options struct {
 	// MaxUnroll bounds the iterations of a loop unrolled at compile time.
 	MaxUnroll int
 	// Differentiated is set when a gradient is taken of the code inside
-	// the graph (ms.grad in a jit function): control flow on a Tensor
-	// is then an error, for the gradient's tape records single
-	// operations, not If and While subgraphs.
+	// the graph (ms.grad in a jit function): the gradient's tape records
+	// single operations, not If and While subgraphs, so an if on a Tensor
+	// selects between its arms, and a while on a Tensor is an error.
 	Differentiated bool
 }
 

@@ -47,6 +47,23 @@ type Tracer struct {
 	// weights are the Parameter data registered as weights; an in-place
 	// update maps one to the update's node, not its weight node.
 	weights map[*tensor.Tensor]bool
+	// forward is the forward node whose gradient rule is running, which
+	// the nodes it emits record.
+	forward *ir.Node
+}
+
+// MarkForward makes the nodes applied next record out's node as their
+// forward node, while a gradient rule runs (autodiff.ForwardMarker).
+func (t *Tracer) MarkForward(out ops.Value) {
+	t.forward = nil
+	if v, ok := out.(*tensor.Tensor); ok {
+		for l := t.cur; l != nil; l = l.parent {
+			if n, ok := l.nodes[v]; ok {
+				t.forward = n
+				return
+			}
+		}
+	}
 }
 
 // A Level is a graph under construction: the top graph, or a subgraph
@@ -190,7 +207,11 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 		}
 		in[i] = n
 	}
-	l.b.Span = t.Span
+	// A gradient rule's nodes sit at their forward node's place.
+	l.b.Span, l.b.Forward = t.Span, t.forward
+	if t.forward != nil {
+		l.b.Span = t.forward.Span
+	}
 	out, err := l.b.Apply(p, attrs, in...)
 	if err != nil {
 		return nil, err

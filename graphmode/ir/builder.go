@@ -21,6 +21,12 @@ type Builder struct {
 	Forward *Node
 }
 
+// MarkForward sets Forward to out's node (autodiff.ForwardMarker).
+func (b *Builder) MarkForward(out ops.Value) {
+	n, _ := out.(*Node)
+	b.Forward = n
+}
+
 // Apply infers p on the arguments' metas and appends its application. A
 // primitive with several outputs gives a tuple node and one GetItem per
 // output.

@@ -1,5 +1,4 @@
 # A second-order gradient taken inside a @jit function, and grad of a function with an if inside jit.
-# jit-limit: Control flow on a Tensor is not supported in a function differentiated inside a graph
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, jit, ops
