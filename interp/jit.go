@@ -633,11 +633,13 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	results := len(outs) - len(c.updates)
 	for i, name := range c.updates {
 		p := c.weights[name]
-		if t := outs[results+i].(*tensor.Tensor); t != p.t {
+		t := outs[results+i].(*tensor.Tensor)
+		if t != p.t {
 			if err := th.setParamData(p, t); err != nil {
 				return nil, err
 			}
 		}
+		weights[t] = true
 	}
 	outs = outs[:results]
 	values := make([]Value, len(outs))
