@@ -49,14 +49,7 @@ func pyValue(v any) string {
 	if !ok {
 		return fmt.Sprint(v)
 	}
-	parts := make([]string, len(s))
-	for i, d := range s {
-		parts[i] = fmt.Sprint(d)
-	}
-	if len(s) == 1 {
-		return "(" + parts[0] + ",)"
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
+	return tensor.Shape(s).String()
 }
 
 // floorDiv is ⌊a/b⌋ for b > 0, negative a included.

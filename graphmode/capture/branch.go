@@ -291,7 +291,7 @@ func (c *capturer) join(a, b Value, pairs *[][2]*tensor.Tensor) (func(func() Val
 			return nil, joinFailed("Type Join Failed: dtype1 = %v, dtype2 = %v.", ta.DType(), tb.DType())
 		}
 		if !slices.Equal(ta.Shape(), tb.Shape()) {
-			return nil, joinFailed("Shape Join Failed: shape1 = %s, shape2 = %s.", shapeText(ta.Shape()), shapeText(tb.Shape()))
+			return nil, joinFailed("Shape Join Failed: shape1 = %s, shape2 = %s.", ta.Shape().String(), tb.Shape().String())
 		}
 		*pairs = append(*pairs, [2]*tensor.Tensor{ta, tb})
 		return output, nil
@@ -369,21 +369,10 @@ func rank(d tensor.DType) int {
 	return 2
 }
 
-func shapeText(s tensor.Shape) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		parts[i] = fmt.Sprint(d)
-	}
-	if len(s) == 1 {
-		return "(" + parts[0] + ",)"
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
-}
-
 // typeText is a value's type in a join error, as MindSpore words types.
 func (c *capturer) typeText(v Value) string {
 	if t, ok := c.h.Tensor(v); ok {
-		return fmt.Sprintf("Tensor[%v]%s", t.DType(), shapeText(t.Shape()))
+		return fmt.Sprintf("Tensor[%v]%s", t.DType(), t.Shape().String())
 	}
 	if n, ok := c.h.Number(v); ok {
 		switch n.(type) {
@@ -795,7 +784,7 @@ func (c *capturer) match(before, v Value, outs *[]*tensor.Tensor) error {
 		case t.DType() != tb.DType():
 			return joinFailed("Type Join Failed: dtype1 = %v, dtype2 = %v.", tb.DType(), t.DType())
 		case !slices.Equal(t.Shape(), tb.Shape()):
-			return joinFailed("Shape Join Failed: shape1 = %s, shape2 = %s.", shapeText(tb.Shape()), shapeText(t.Shape()))
+			return joinFailed("Shape Join Failed: shape1 = %s, shape2 = %s.", tb.Shape().String(), t.Shape().String())
 		}
 		*outs = append(*outs, t)
 		return nil
