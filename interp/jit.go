@@ -370,12 +370,13 @@ func (c hostContents) holds(v Value) bool {
 	if !sameHostValue(v, c.v) {
 		return false
 	}
+	if x, ok := v.(*Tensor); ok {
+		return c.data == nil || x.t == c.data
+	}
 	if c.shallow {
 		return true
 	}
 	switch v := v.(type) {
-	case *Tensor:
-		return c.data == nil || v.t == c.data
 	case *List:
 		return sameItems(c.items, v.elems)
 	case Tuple:
