@@ -60,7 +60,8 @@ type loopKind uint8
 const (
 	noLoop       loopKind = iota
 	tensorLoop            // a While node's body
-	unrolledLoop          // an iteration of a loop unrolled at compile time
+	unrolledLoop          // an iteration of a while loop unrolled at compile time
+	unrolledFor           // an iteration of a for loop unrolled at compile time
 )
 
 func (s *scope) fork() *scope {
@@ -257,7 +258,7 @@ func (c *capturer) walkStmt(s *scope, st syntax.Stmt, rest [][]syntax.Stmt) (exi
 	case *syntax.WhileStmt:
 		return c.whileStmt(s, st)
 	case *syntax.ForStmt:
-		return c.forStmt(s, st)
+		return c.forStmt(s, st, rest)
 	case *syntax.RaiseStmt:
 		if err := c.raise(s, st); err != errRaisedAtRunTime {
 			return exit{}, err
@@ -723,98 +724,6 @@ func targetNames(t syntax.Expr, names *[]string, seen map[string]bool) {
 	case *syntax.Starred:
 		targetNames(t.X, names, seen)
 	}
-}
-
-// whileStmt captures a while loop: unrolled while its condition is a
-// constant, and a While node from the first iteration whose condition is
-// a Tensor.
-func (c *capturer) whileStmt(s *scope, st *syntax.WhileStmt) (exit, error) {
-	saved := s.loop
-	defer func() { s.loop = saved }()
-	for n := 0; ; n++ {
-		s.loop = saved
-		cond, err := c.condExpr(s, st.Cond)
-		if err != nil {
-			return exit{}, err
-		}
-		if c.abstract(cond) != nil {
-			if len(st.Else) > 0 {
-				return exit{}, c.errorf(span(st), "RuntimeError", "'while...else' on a Tensor condition is not supported in graph mode.")
-			}
-			return exit{}, c.tensorWhile(s, st)
-		}
-		ok, err := c.h.Truth(cond)
-		if err != nil {
-			return exit{}, c.fail(span(st.Cond), err)
-		}
-		if !ok {
-			return c.block(s, st.Else, nil)
-		}
-		if n >= c.opt.MaxUnroll {
-			return exit{}, c.errorf(span(st), "RuntimeError",
-				"This while loop on a constant condition ran %d iterations while compiling, graph mode's limit; is it infinite?", n)
-		}
-		// An iteration runs on a copy of the scope: a break under a
-		// Tensor condition makes the loop a While node from the state
-		// the iteration started in.
-		iter := s.fork()
-		iter.loop = unrolledLoop
-		ex, err := c.block(iter, st.Body, nil)
-		var retry *retryAsWhile
-		if errors.As(err, &retry) {
-			return exit{}, c.tensorWhile(s, st)
-		}
-		if err != nil {
-			return exit{}, err
-		}
-		s.vars, s.where, s.gone = iter.vars, iter.where, iter.gone
-		switch ex.kind {
-		case returned, raised:
-			return ex, nil
-		case broke:
-			return exit{}, nil
-		}
-	}
-}
-
-// forStmt unrolls a for loop over a sequence known at compile time: a
-// tuple, a list, a range, a Tensor's first axis.
-func (c *capturer) forStmt(s *scope, st *syntax.ForStmt) (exit, error) {
-	seq, err := c.expr(s, st.X)
-	if err != nil {
-		return exit{}, err
-	}
-	elems, err := c.elements(seq, span(st.X))
-	if err != nil {
-		return exit{}, err
-	}
-	if len(elems) > c.opt.MaxUnroll {
-		return exit{}, c.errorf(span(st.X), "RuntimeError", "Unrolling a for loop of %d iterations is more than graph mode's limit of %d.", len(elems), c.opt.MaxUnroll)
-	}
-	saved := s.loop
-	defer func() { s.loop = saved }()
-	for _, e := range elems {
-		s.loop = unrolledLoop
-		if err := c.assign(s, st.Vars, e, span(st.Vars)); err != nil {
-			return exit{}, err
-		}
-		ex, err := c.block(s, st.Body, nil)
-		var retry *retryAsWhile
-		if errors.As(err, &retry) {
-			return exit{}, retry.err
-		}
-		if err != nil {
-			return exit{}, err
-		}
-		switch ex.kind {
-		case returned, raised:
-			return ex, nil
-		case broke:
-			return exit{}, nil
-		}
-	}
-	s.loop = saved
-	return c.block(s, st.Else, nil)
 }
 
 // abstract is the abstract tensor v is, or nil.

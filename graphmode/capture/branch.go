@@ -184,6 +184,9 @@ func (c *capturer) joinArms(res [2]armResult, at ir.Span, site joinSite) (*joine
 			}
 		}
 	}
+	if err := c.defaultFlags(&res); err != nil {
+		return nil, c.fail(at, err)
+	}
 	j := &joined{}
 	for name := range res[0].vals {
 		if _, ok := res[1].vals[name]; ok {
@@ -208,6 +211,34 @@ func (c *capturer) joinArms(res [2]armResult, at ir.Span, site joinSite) (*joine
 		j.builds[k] = b
 	}
 	return j, nil
+}
+
+// defaultFlags gives an arm without a loop's flag the value it has where
+// code runs, false, and an arm without the value another arm returned in
+// an unrolled for loop zeros of its types, which nothing reads.
+func (c *capturer) defaultFlags(res *[2]armResult) error {
+	for i := range res {
+		mine, other := &res[i], res[1-i]
+		for _, key := range []string{brokeKey, returnedKey, retKey} {
+			v, ok := other.vals[key]
+			if _, have := mine.vals[key]; have || !ok {
+				continue
+			}
+			if mine.vals == nil {
+				mine.vals = map[string]Value{}
+			}
+			if key != retKey {
+				mine.vals[key] = c.h.Const(false)
+				continue
+			}
+			z, err := c.placeholder(armResult{vals: map[string]Value{key: v}})
+			if err != nil {
+				return err
+			}
+			mine.vals[key] = z.vals[key]
+		}
+	}
+	return nil
 }
 
 // placeholder is what an arm that raises gives for the values r leaves:
@@ -451,24 +482,21 @@ func (c *capturer) ifJoin(s *scope, st *syntax.IfStmt, cond *tensor.Tensor) (exi
 	if raisedArms == 2 {
 		return exit{kind: raised, at: span(st)}, nil
 	}
-	c.settle(s, st, joined, one)
+	c.settle(s, span(st), oneArm(st), joined, one)
 	return exit{}, nil
 }
 
-// settle writes an if's joined variables into the scope; those only one
-// arm defines are gone after it.
-func (c *capturer) settle(s *scope, st *syntax.IfStmt, joined map[string]Value, one []string) {
+// settle writes a branch's joined variables into the scope; those only
+// one arm defines are gone after it, for the reason why.
+func (c *capturer) settle(s *scope, at ir.Span, why string, joined map[string]Value, one []string) {
 	for name, v := range joined {
 		if !c.h.Same(v, s.vars[name]) {
-			s.set(name, v, span(st))
+			s.set(name, v, at)
 		}
 	}
 	for _, name := range one {
-		if name == brokeKey {
-			continue
-		}
 		delete(s.vars, name)
-		s.gone[name] = fmt.Sprintf("it is assigned in only one branch of the if at line %d, whose condition is a Tensor", st.If.Line)
+		s.gone[name] = why
 	}
 }
 
@@ -476,13 +504,29 @@ func (c *capturer) settle(s *scope, st *syntax.IfStmt, joined map[string]Value, 
 // continues: each arm goes on with the rest of the function (or of the
 // loop's iteration), so that both end the same way.
 func (c *capturer) ifRest(s *scope, st *syntax.IfStmt, cond *tensor.Tensor, rest [][]syntax.Stmt) (exit, error) {
+	return c.splitRest(s, cond, span(st.Cond), span(st), oneArm(st), [2]func(*scope) (exit, error){
+		func(s2 *scope) (exit, error) { return c.block(s2, st.True, rest) },
+		func(s2 *scope) (exit, error) { return c.block(s2, st.False, rest) },
+	}, rest)
+}
+
+func oneArm(st *syntax.IfStmt) string {
+	return fmt.Sprintf("it is assigned in only one branch of the if at line %d, whose condition is a Tensor", st.If.Line)
+}
+
+// splitRest captures two arms on a Tensor condition, each followed by
+// rest, the statements after the branch up to the end of the function or
+// of the loop's iteration. At the function's level the arms' return
+// values join; in a loop, their variables, and the flags of a break or
+// return in an unrolled for loop.
+func (c *capturer) splitRest(s *scope, cond *tensor.Tensor, condAt, at ir.Span, why string, bodies [2]func(*scope) (exit, error), rest [][]syntax.Stmt) (exit, error) {
 	site := ifArms
 	site.returns = s.loop == noLoop
 	raisedArms := 0
-	arm := func(body []syntax.Stmt) func() (armResult, error) {
+	arm := func(body func(*scope) (exit, error)) func() (armResult, error) {
 		return func() (armResult, error) {
 			s2 := s.fork()
-			ex, err := c.block(s2, body, rest)
+			ex, err := body(s2)
 			if err == nil && ex.kind == fellOff {
 				ex, err = c.sequence(s2, rest)
 			}
@@ -503,31 +547,31 @@ func (c *capturer) ifRest(s *scope, st *syntax.IfStmt, cond *tensor.Tensor, rest
 					v, at = c.h.Const(nil), span(c.frames[len(c.frames)-1].Func.node())
 				}
 				return armResult{vals: map[string]Value{"return": v}, where: map[string]ir.Span{"return": at}}, nil
+			case s.loop == unrolledFor:
+				c.leaveIteration(s2, ex)
 			case ex.kind == returned:
 				return armResult{}, c.errorf(ex.at, "RuntimeError",
-					"'return' under a Tensor condition inside a loop is not supported in graph mode; assign the result and 'break' instead.")
+					"'return' under a Tensor condition inside a while loop is not supported in graph mode; assign the result and 'break' instead.")
 			case ex.kind == broke && s.loop == unrolledLoop:
-				return armResult{}, &retryAsWhile{c.errorf(ex.at, "RuntimeError",
-					"'break' under a Tensor condition inside a for loop is not supported in graph mode; "+
-						"write it as a while loop.")}
+				return armResult{}, &retryAsWhile{}
 			case ex.kind == broke:
 				s2.vars[brokeKey] = c.h.Const(true)
 			}
 			return armResult{vals: s2.vars, where: s2.where}, nil
 		}
 	}
-	joined, one, err := c.branch(cond, span(st.Cond), site, [2]func() (armResult, error){arm(st.True), arm(st.False)})
+	joined, one, err := c.branch(cond, condAt, site, [2]func() (armResult, error){arm(bodies[0]), arm(bodies[1])})
 	if err != nil {
 		return exit{}, err
 	}
 	if raisedArms == 2 {
-		return exit{kind: raised, at: span(st)}, nil
+		return exit{kind: raised, at: at}, nil
 	}
 	if s.loop == noLoop {
-		return exit{kind: returned, value: joined["return"], at: span(st)}, nil
+		return exit{kind: returned, value: joined["return"], at: at}, nil
 	}
-	c.settle(s, st, joined, one)
-	return exit{kind: continued, at: span(st)}, nil
+	c.settle(s, at, why, joined, one)
+	return exit{kind: continued, at: at}, nil
 }
 
 // choose captures body if test else orelse, and the short-circuit and
@@ -644,7 +688,12 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 		}
 	}
 	if hasBreak {
-		if err := c.match(c.h.Const(false), s2.vars[brokeKey], &outs); err != nil {
+		// A for loop in the body removes the flag where it cannot be set.
+		flag, ok := s2.vars[brokeKey]
+		if !ok {
+			flag = c.h.Const(false)
+		}
+		if err := c.match(c.h.Const(false), flag, &outs); err != nil {
 			return c.fail(at, err)
 		}
 	}
@@ -827,12 +876,11 @@ func (c *capturer) match(before, v Value, outs *[]*tensor.Tensor) error {
 	return nil
 }
 
-// retryAsWhile is a break under a Tensor condition in a loop being
-// unrolled: a while loop then starts over from the iteration as a While
-// node; a for loop cannot, and fails with err.
-type retryAsWhile struct{ err *Error }
+// retryAsWhile is a break under a Tensor condition in a while loop being
+// unrolled: the loop then starts over from the iteration as a While node.
+type retryAsWhile struct{}
 
-func (r *retryAsWhile) Error() string { return r.err.Error() }
+func (*retryAsWhile) Error() string { return "a break under a Tensor condition" }
 
 // joinFailure is MindSpore's text for values that do not join: "Type Join
 // Failed: dtype1 = Float32, dtype2 = Int64."

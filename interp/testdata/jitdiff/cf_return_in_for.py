@@ -1,5 +1,4 @@
 # A return under a Tensor if inside an unrolled for loop: later iterations run only on the other path.
-# jit-limit: 'return' under a Tensor condition inside a loop is not supported in graph mode
 import numpy as np
 from mindspore import Tensor, jit
 

@@ -1,5 +1,4 @@
 # break and continue in an unrolled for loop, on constants and on Tensor conditions.
-# jit-limit: 'break' under a Tensor condition inside a for loop is not supported in graph mode
 import numpy as np
 from mindspore import Tensor, jit
 
