@@ -22,12 +22,19 @@ type Builtin struct {
 	Owner *Class
 	// Self, if set, is the bound receiver, passed as args[0].
 	Self Value
+	// KeepsMutable is set for a builtin that receives mutable() values as
+	// they are (Cell.__call__, which may compile a graph); the others
+	// receive the values inside.
+	KeepsMutable bool
 }
 
 func (b *Builtin) Type() *Class { return BuiltinClass }
 
 // Call runs the builtin.
 func (b *Builtin) Call(th *Thread, args []Value, kwnames []string) (Value, error) {
+	if !b.KeepsMutable {
+		args = th.plainArgs(args)
+	}
 	if b.Self != nil {
 		full := make([]Value, 0, len(args)+1)
 		full = append(append(full, b.Self), args...)

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"os"
@@ -434,6 +435,20 @@ func sameHostValue(a, b Value) bool {
 // shape, a number, string, bool or None by value.
 func jitArgAbstract(v Value) (ir.Abstract, error) {
 	switch v := v.(type) {
+	case *Mutable:
+		if v.dynamicLen {
+			return nil, dynamicLenUnsupported()
+		}
+		// The graph takes the numbers as inputs: the key keeps their
+		// types, not their values.
+		return jitArgAbstract(graphLeaves(v.v, true, func(leaf Value) Value {
+			if _, ok := leaf.(*Tensor); ok {
+				return leaf
+			}
+			return variableMark{leaf.Type()}
+		}))
+	case variableMark:
+		return ir.ScalarAbs{Kind: map[*Class]ir.ScalarKind{BoolClass: ir.Bool, IntClass: ir.Int64, FloatClass: ir.Float64}[v.class]}, nil
 	case *Tensor:
 		return ir.TensorAbs{Meta: v.t.Meta()}, nil
 	case Bool:
@@ -513,7 +528,7 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 	tr.Eval = &ops.Eager{Ctx: rt.ctx}
 	c := &compiledGraph{g: g, weights: map[string]*Tensor{}}
 	for _, a := range args {
-		c.args = append(c.args, mapTensors(a, func(x *Tensor) Value { return NewTensor(tensor.NewAbstract(x.t.Meta())) }))
+		c.args = append(c.args, graphLeaves(a, false, func(x Value) Value { return NewTensor(tensor.NewAbstract(graphInputMeta(x))) }))
 	}
 	if f, ok := fn.(*Function); ok {
 		c.src = f.code.fc.Prog.Src
@@ -523,13 +538,15 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 	traced := make([]Value, len(args))
 	for i, a := range args {
 		k := 0
-		traced[i] = mapTensors(a, func(x *Tensor) Value {
+		traced[i] = graphLeaves(a, false, func(x Value) Value {
 			name := names[i]
-			if _, single := a.(*Tensor); !single {
+			switch plain(a).(type) {
+			case *Tensor, Int, Float, Bool:
+			default:
 				name = fmt.Sprintf("%s_%d", names[i], k)
 			}
 			k++
-			return NewTensor(tr.Input(name, x.t.Meta()))
+			return NewTensor(tr.Input(name, graphInputMeta(x)))
 		})
 	}
 	out, err := th.withBuilder(tr, func() (Value, error) { return th.captureCall(tr, fn, traced, nil) })
@@ -608,11 +625,21 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 	rt.lastGraph = c
 	rt.ctx.Context, rt.stdout = th.ctx, th.stdout
 	var in []exec.Value
+	var err error
 	for _, a := range args {
-		mapTensors(a, func(x *Tensor) Value {
-			in = append(in, x.t)
+		graphLeaves(a, false, func(x Value) Value {
+			if t, ok := x.(*Tensor); ok {
+				in = append(in, t.t)
+				return x
+			}
+			t, e := th.variableScalar(x)
+			err = cmp.Or(err, e)
+			in = append(in, t)
 			return x
 		})
+	}
+	if err != nil {
+		return nil, err
 	}
 	weights := map[*tensor.Tensor]bool{}
 	r := &exec.Runner{B: rt.builder, Context: th.ctx, Weight: func(w *ir.Node) (*tensor.Tensor, error) {
@@ -659,36 +686,6 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 		values[i] = NewTensor(t)
 	}
 	return values, nil
-}
-
-// mapTensors is v with each Tensor in it, through tuples, lists and dict
-// values, replaced by f's result, in order.
-func mapTensors(v Value, f func(*Tensor) Value) Value {
-	switch v := v.(type) {
-	case *Tensor:
-		return f(v)
-	case Tuple:
-		out := make(Tuple, len(v))
-		for i, e := range v {
-			out[i] = mapTensors(e, f)
-		}
-		return out
-	case *List:
-		out := make([]Value, len(v.elems))
-		for i, e := range v.elems {
-			out[i] = mapTensors(e, f)
-		}
-		return NewList(out)
-	case *Dict:
-		out := v.Copy()
-		for i := range out.entries {
-			if e := &out.entries[i]; e.key != nil {
-				e.value = mapTensors(e.value, f)
-			}
-		}
-		return out
-	}
-	return v
 }
 
 // jitValueUnknown is the error for reading a Tensor's value while a graph

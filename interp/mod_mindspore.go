@@ -99,6 +99,8 @@ func newMindsporeModule(s *Session) (*Module, error) {
 		_, ok := x.(*Tensor)
 		return MakeBool(ok), nil
 	})
+	m.AddFunc("mutable", "mutable(input_data, dynamic_len=False)", "Marks a number, or the numbers in a tuple, list or dict, as variables of the graphs it is passed to: "+
+		"a new value runs the same compiled graph instead of compiling another. PyNative code uses input_data as it is.", msMutable)
 	m.AddFunc("jit_class", "jit_class(cls)", "Marks a class whose instances graphs use: their attributes are constants and their methods are compiled into the graph. PyNative code uses the class as it is.", msJitClass)
 	m.AddFunc("jit", "jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False, input_signature=None)",
 		"Compiles a function to a static graph.", msJit)

@@ -37,6 +37,10 @@ func init() {
 		"extend_repr":            func(th *Thread, args []Value, kwnames []string) (Value, error) { return Str(""), nil },
 		"update_parameters_name": cellUpdateParametersName,
 	})
+	// A Cell in GRAPH_MODE compiles its construct for the mutable()
+	// values it is called with.
+	call, _ := NNCellClass.Dict.Get("__call__")
+	call.(*Builtin).KeepsMutable = true
 }
 
 func newNNModule(s *Session) (*Module, error) {

@@ -406,6 +406,9 @@ func (th *Thread) Len(v Value) (int, error) {
 
 // GetItem is x[key].
 func (th *Thread) GetItem(x, key Value) (Value, error) {
+	if _, ok := x.(*Instance); !ok {
+		key = plain(key)
+	}
 	switch c := x.(type) {
 	case *List:
 		if i, ok := key.(Int); ok {
@@ -432,6 +435,9 @@ func (th *Thread) GetItem(x, key Value) (Value, error) {
 
 // SetItem is x[key] = v.
 func (th *Thread) SetItem(x, key, v Value) error {
+	if _, ok := x.(*Instance); !ok {
+		key = plain(key)
+	}
 	switch c := x.(type) {
 	case *Instance:
 		if m, ok := dunder(c, "__setitem__"); ok {
@@ -446,6 +452,9 @@ func (th *Thread) SetItem(x, key, v Value) error {
 
 // DelItem is del x[key].
 func (th *Thread) DelItem(x, key Value) error {
+	if _, ok := x.(*Instance); !ok {
+		key = plain(key)
+	}
 	switch c := x.(type) {
 	case *Instance:
 		if m, ok := dunder(c, "__delitem__"); ok {
@@ -460,6 +469,9 @@ func (th *Thread) DelItem(x, key Value) error {
 
 // Contains is x in container.
 func (th *Thread) Contains(container, x Value) (bool, error) {
+	if _, ok := container.(*Instance); !ok {
+		x = plain(x)
+	}
 	switch c := container.(type) {
 	case *Instance:
 		if m, ok := dunder(c, "__contains__"); ok {

@@ -84,6 +84,9 @@ type Session struct {
 	msrt     *msRuntime // the tensor runtime, made on first use
 	// snippets are the compiled JIT Fallback code of captured functions.
 	snippets map[snippetKey]*fallbackSnippet
+	// sawMutable is set once mutable() has made a Mutable, whose marks
+	// Go builtins must then have removed from their arguments.
+	sawMutable bool
 
 	// Argv is sys.argv.
 	Argv []string

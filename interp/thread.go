@@ -199,6 +199,9 @@ func (th *Thread) callMethod(m, self Value, args []Value, kwnames []string) (Val
 	case *Function:
 		return th.callFunction(f, self, args, kwnames)
 	case *Builtin:
+		if !f.KeepsMutable {
+			args = th.plainArgs(args)
+		}
 		full := make([]Value, 0, len(args)+1)
 		full = append(append(full, self), args...)
 		return f.Fn(th, full, kwnames)
@@ -266,7 +269,7 @@ func (th *Thread) callClass(c *Class, args []Value, kwnames []string) (Value, er
 	if newFn == nil {
 		newFn, initAfter = newObject, true
 	}
-	obj, err := newFn(th, c, args, kwnames)
+	obj, err := newFn(th, c, th.plainArgs(args), kwnames)
 	if err != nil {
 		return nil, err
 	}

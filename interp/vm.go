@@ -550,7 +550,11 @@ resume:
 				case *Function:
 					v, e = th.callFunction(f, nil, stack[sp-n-1:sp], nil)
 				case *Builtin:
-					v, e = f.Fn(th, stack[sp-n-1:sp], nil)
+					args := stack[sp-n-1 : sp]
+					if !f.KeepsMutable {
+						args = th.plainArgs(args)
+					}
+					v, e = f.Fn(th, args, nil)
 				default:
 					v, e = th.Call(fn, stack[sp-n-1:sp], nil)
 				}

@@ -162,11 +162,13 @@ func argMismatch(want, got Arg) string {
 }
 
 // constant reports whether an argument is a value known when compiling:
-// no Tensor in it.
+// no Tensor in it, and no number mutable() made a graph input.
 func constant(a ir.Abstract) bool {
 	switch a := a.(type) {
 	case ir.TensorAbs:
 		return false
+	case ir.ScalarAbs:
+		return a.Value != nil
 	case ir.TupleAbs:
 		return !slices.ContainsFunc(a.Elems, func(e ir.Abstract) bool { return !constant(e) })
 	case ir.ListAbs:
@@ -178,7 +180,7 @@ func constant(a ir.Abstract) bool {
 }
 
 // describe is an argument in Python's words: a constant by its value, a
-// Tensor by its dtype and shape.
+// Tensor by its dtype and shape, a mutable() number by its type.
 func describe(a ir.Abstract) string {
 	seq := func(elems []ir.Abstract, open, close string) string {
 		parts := make([]string, len(elems))
@@ -195,6 +197,7 @@ func describe(a ir.Abstract) string {
 		if a.Value != nil {
 			return pyValue(a.Value)
 		}
+		return "a mutable " + [...]string{ir.Bool: "bool", ir.Int64: "int", ir.Float64: "float", ir.String: "str"}[a.Kind]
 	case ir.NoneAbs:
 		return "None"
 	case ir.TensorAbs:
