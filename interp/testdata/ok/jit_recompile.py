@@ -41,3 +41,48 @@ net.scale = 5.0                                # a folded attribute
 print(net(x))
 print(ms.cache_info(net.construct)["reasons"])
 
+
+
+def make(k):
+    @jit
+    def shifted(x):
+        return x + k
+
+    def rebind(v):
+        nonlocal k
+        k = v
+
+    return shifted, rebind
+
+
+shifted, rebind = make(1.0)
+shifted(x)
+rebind(2.0)                                    # a closure variable
+print(shifted(x))
+print(ms.cache_info(shifted)["reasons"])
+
+weights = [1.0, 2.0]
+
+
+@jit
+def dot(x):
+    return x[0] * weights[0] + x[1] * weights[1]
+
+
+dot(x)
+weights[1] = 3.0                               # a global list changed in place
+print(dot(x), dot(Tensor(np.ones(3, np.float32))))  # and a dim
+info = ms.cache_info(dot)
+print(info["compiles"], info["reasons"])
+
+
+@jit
+def times(x, n):
+    return x * n
+
+
+times(x, ms.mutable(2))
+times(x, ms.mutable(3))                        # a mutable number: no recompile
+times(x, ms.mutable(2.0))                      # another type
+info = ms.cache_info(times)
+print(info["compiles"], info["hits"], info["reasons"])
