@@ -653,6 +653,20 @@ func fallbackDType(src string, line int32) (tensor.DType, error) {
 	return tensor.Float64, nil
 }
 
+func (h *jitHost) Tape() *autodiff.Tape {
+	tape, _ := h.th.ms().builder.(*autodiff.Tape)
+	return tape
+}
+
+func (h *jitHost) Untaped(f func() error) error {
+	b := h.th.ms().builder
+	if tape, ok := b.(*autodiff.Tape); ok {
+		b = tape.Inner()
+	}
+	_, err := h.th.withBuilder(b, func() (Value, error) { return nil, f() })
+	return err
+}
+
 // Interpret adds a PyExecute node: the source of n runs on the host each
 // time the graph runs, with the Tensors the graph computes for the
 // variables it reads, and gives the graph the numbers it computes.

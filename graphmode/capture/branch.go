@@ -604,9 +604,27 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 		return c.errorf(at, "RuntimeError",
 			"'return' inside a while loop whose condition is a Tensor is not supported in graph mode; assign the result and 'break' instead.")
 	}
-	if err := c.differentiable(at); err != nil {
+	// Under a gradient, a loop in a loop's body is captured as it is: the
+	// outer loop's gradient refuses it.
+	if !c.opt.Differentiated || c.h.Tape() == nil {
+		_, err := c.captureWhile(s, st)
 		return err
 	}
+	var w *capturedWhile
+	err := c.h.Untaped(func() error {
+		var err error
+		w, err = c.captureWhile(s, st)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.recordWhile(w)
+}
+
+// captureWhile builds the While node of a loop on a Tensor.
+func (c *capturer) captureWhile(s *scope, st *syntax.WhileStmt) (*capturedWhile, error) {
+	at := span(st)
 	hasBreak := breaks(st.Body)
 	var carried, local []string
 	for _, name := range assigned(st.Body) {
@@ -623,7 +641,7 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 		before := len(init)
 		b, err := c.flatten(s.vars[name], &init)
 		if err != nil {
-			return c.fail(at, err)
+			return nil, c.fail(at, err)
 		}
 		builds[i] = b
 		for k := before; k < len(init); k++ {
@@ -633,7 +651,7 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	if hasBreak {
 		f, err := c.h.ScalarTensor(c.h.Const(false), tensor.Bool)
 		if err != nil {
-			return c.fail(at, err)
+			return nil, c.fail(at, err)
 		}
 		init = append(init, f)
 		names = append(names, "broke")
@@ -668,7 +686,7 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	ex, err := c.block(s2, st.Body, nil)
 	c.tr.Pop()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if ex.kind == broke {
 		s2.vars[brokeKey] = c.h.Const(true)
@@ -677,14 +695,14 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	for _, name := range carried {
 		v, ok := s2.vars[name]
 		if !ok {
-			return c.errorf(at, "UnboundLocalError", "local variable '%s' is not defined at the end of the loop body: %s", name, s2.gone[name])
+			return nil, c.errorf(at, "UnboundLocalError", "local variable '%s' is not defined at the end of the loop body: %s", name, s2.gone[name])
 		}
 		if err := c.match(s.vars[name], v, &outs); err != nil {
 			e := c.errorf(at, "TypeError",
 				"The value of variable '%s' changes type in the body of the while loop, whose condition is a Tensor; "+
 					"a loop must keep each variable's type and shape.\n%v", name, err)
 			e.Notes = []Note{{What: "before the loop", At: c.here(s.where[name])}, {What: "in the loop body", At: c.here(s2.where[name])}}
-			return e
+			return nil, e
 		}
 	}
 	if hasBreak {
@@ -694,7 +712,7 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 			flag = c.h.Const(false)
 		}
 		if err := c.match(c.h.Const(false), flag, &outs); err != nil {
-			return c.fail(at, err)
+			return nil, c.fail(at, err)
 		}
 	}
 
@@ -712,17 +730,17 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	}
 	c.tr.Pop()
 	if err != nil {
-		return c.fail(span(st.Cond), err)
+		return nil, c.fail(span(st.Cond), err)
 	}
 	outNodes := make([]*ir.Node, len(outs))
 	for i, o := range outs {
 		if outNodes[i], err = c.tr.node(lb, o); err != nil {
-			return c.fail(at, err)
+			return nil, c.fail(at, err)
 		}
 	}
 	condNode, err := c.tr.node(lc, cond)
 	if err != nil {
-		return c.fail(at, err)
+		return nil, c.fail(at, err)
 	}
 	lc.G.SetOutput(condNode)
 	caps, capParams := alignCaptures(len(init), lb, lc)
@@ -734,11 +752,11 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	for _, wt := range lb.assigned {
 		outer, err := c.tr.Node(wt)
 		if err != nil {
-			return c.fail(at, err)
+			return nil, c.fail(at, err)
 		}
 		k := slices.Index(caps, outer)
 		if k < 0 {
-			return c.errorf(at, "RuntimeError", "internal error: the loop body updates a Parameter it does not read")
+			return nil, c.errorf(at, "RuntimeError", "internal error: the loop body updates a Parameter it does not read")
 		}
 		through[k] = lb.nodes[wt]
 		updates = append(updates, k)
@@ -750,7 +768,7 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	for _, t := range init {
 		n, err := c.tr.Node(t)
 		if err != nil {
-			return c.fail(at, err)
+			return nil, c.fail(at, err)
 		}
 		inits = append(inits, n)
 	}
@@ -758,19 +776,31 @@ func (c *capturer) tensorWhile(s *scope, st *syntax.WhileStmt) error {
 	for i, k := range updates {
 		c.tr.cur.updated(lb.assigned[i], g.GetItem(w, len(outNodes)+k, at))
 	}
+	cw := &capturedWhile{at: at, fn: c.funcName(), init: init, caps: make([]*tensor.Tensor, len(caps)), cond: lc.G, body: lb.G, updates: len(updates) > 0}
+	for _, l := range []*Level{lb, lc} {
+		for _, cp := range l.Captures {
+			if k := slices.Index(caps, cp.Outer); k >= 0 {
+				cw.caps[k] = cp.V
+			}
+		}
+	}
 	k := 0
 	next := func() Value {
-		v := c.h.Wrap(c.tr.cur.Bind(g.GetItem(w, k, at)))
+		t := c.tr.cur.Bind(g.GetItem(w, k, at))
+		cw.results = append(cw.results, t)
 		k++
-		return v
+		return c.h.Wrap(t)
 	}
 	for i, name := range carried {
 		s.set(name, builds[i](next), at)
 	}
+	for len(cw.results) < len(init) {
+		next()
+	}
 	for _, name := range local {
 		s.gone[name] = fmt.Sprintf("it is assigned only inside the while loop at line %d, whose condition is a Tensor", st.While.Line)
 	}
-	return nil
+	return cw, nil
 }
 
 // whileCondition is a loop's condition as a Bool tensor of the current
@@ -902,17 +932,6 @@ func (c *capturer) sequenceOf(parts []func(func() Value) Value, list bool) func(
 		}
 		return c.h.Tuple(out)
 	}
-}
-
-// differentiable is the error for control flow on a Tensor in code whose
-// gradient is taken inside the graph.
-func (c *capturer) differentiable(at ir.Span) error {
-	if !c.opt.Differentiated {
-		return nil
-	}
-	return c.errorf(at, "RuntimeError",
-		"A while loop on a Tensor is not supported in a function differentiated inside a graph (ms.grad called in a jit function); "+
-			"take the gradient outside the jit function, where it can differentiate the compiled graph.")
 }
 
 // scalarOf reports whether t is a 0-d Tensor a number n could have become:

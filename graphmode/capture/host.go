@@ -2,6 +2,7 @@ package capture
 
 import (
 	"fmt"
+	"msrepl/autodiff"
 	"msrepl/ops"
 	"strings"
 
@@ -114,6 +115,14 @@ type Host interface {
 	// value): 0-d Tensors, of the dtype a "# @jit.typing:" comment gives,
 	// else Float64.
 	Interpret(f *Func, n syntax.Node, env map[string]Value, binds []string) ([]Value, error)
+	// Tape is the tape of the gradient taken inside the graph around the
+	// code (Options.Differentiated); a While records itself on it as one
+	// operation.
+	Tape() *autodiff.Tape
+	// Untaped runs f with that tape taken off the builder: a loop's
+	// subgraphs are not the graph's operations, and it must not record
+	// them.
+	Untaped(f func() error) error
 }
 
 // Options are a capture's settings.
@@ -127,8 +136,9 @@ type Options struct {
 	MaxUnroll int
 	// Differentiated is set when a gradient is taken of the code inside
 	// the graph (ms.grad in a jit function): the gradient's tape records
-	// single operations, not If and While subgraphs, so an if on a Tensor
-	// selects between its arms, and a while on a Tensor is an error.
+	// single operations, so an if on a Tensor selects between its arms,
+	// and a while on a Tensor records itself as one operation whose
+	// gradient is a backward While (loopgrad.go).
 	Differentiated bool
 }
 

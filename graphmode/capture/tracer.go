@@ -94,6 +94,8 @@ func (l *Level) updated(w *tensor.Tensor, n *ir.Node) {
 // graph around it.
 type Capture struct {
 	Outer, Param *ir.Node
+	// V is the value the parameter stands for.
+	V *tensor.Tensor
 }
 
 // NewTracer returns a tracer that builds g.
@@ -178,7 +180,7 @@ func (t *Tracer) node(l *Level, v *tensor.Tensor) (*ir.Node, error) {
 		return nil, err
 	}
 	p := l.G.AddParam(outer.Name, outer.Abs, outer.Span)
-	l.Captures = append(l.Captures, Capture{Outer: outer, Param: p})
+	l.Captures = append(l.Captures, Capture{Outer: outer, Param: p, V: v})
 	l.nodes[v] = p
 	return p, nil
 }
