@@ -172,8 +172,11 @@ func sameElements(th *Thread, v Value) error {
 	default:
 		return TypeErrorf("For 'mutable', when the 'dynamic_len' is True, the 'input_data' should be list or tuple, but got %s.", TypeName(v))
 	}
-	for _, e := range elems[min(1, len(elems)):] {
-		a, errA := jitArgAbstract(elems[0])
+	if len(elems) == 0 {
+		return nil
+	}
+	a, errA := jitArgAbstract(elems[0])
+	for _, e := range elems[1:] {
 		b, errB := jitArgAbstract(e)
 		if errA != nil || errB != nil || e.Type() != elems[0].Type() || (isTensorAbs(a) && a.String() != b.String()) {
 			return Errorf(ValueErrorClass, "For 'mutable', when the 'dynamic_len' is True, the elements of 'input_data' "+

@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -133,20 +134,12 @@ func (c *capturer) unroll(s *scope, st *syntax.ForStmt, elems []Value) (exit, er
 	s.loop = saved
 	if terminates(st.Else) {
 		if t, _, err := c.running(s, at); err != nil || t != nil {
-			return exit{}, c.orFail(err, c.errorf(span(st.Else[0]), "RuntimeError",
-				"A for loop's else clause that returns, breaks or continues is not supported in graph mode after a break or return under a Tensor condition."))
+			return exit{}, cmp.Or(err, error(c.errorf(span(st.Else[0]), "RuntimeError",
+				"A for loop's else clause that returns, breaks or continues is not supported in graph mode after a break or return under a Tensor condition.")))
 		}
 	}
 	ex, _, err := c.iteration(s, at, why, func(s2 *scope) (exit, error) { return c.block(s2, st.Else, nil) })
 	return ex, err
-}
-
-// orFail is err, or else alt.
-func (c *capturer) orFail(err error, alt error) error {
-	if err != nil {
-		return err
-	}
-	return alt
 }
 
 // clearFlags removes the flags of an enclosing loop from a scope: code
