@@ -18,6 +18,7 @@ import (
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
 	"msrepl/graphmode/passes"
+	"msrepl/graphmode/shape"
 	"msrepl/lang/compile"
 	"msrepl/ops"
 	"msrepl/tensor"
@@ -40,10 +41,13 @@ type jitFunction struct {
 	// the per-Cell compilations of a method decorated in a class.
 	self  *Instance
 	bound map[*Instance]*jitFunction
+	opts  jitOptions
 	cache *cache.Function
 	// last is the graph the last call ran, for %ir.
 	last   *compiledGraph
 	warned bool
+	// traceWarned are the lines a trace recording has warned about.
+	traceWarned map[string]bool
 	// What cache_info and %cache report beyond the cache's counts.
 	compiles, fallbacks int
 	compileTime         time.Duration
@@ -68,6 +72,13 @@ type compiledGraph struct {
 	// stages are the graph's MindIR after capture and after each pass,
 	// for %ir --pass.
 	stages []irStage
+	// scope holds the symbols of a graph compiled for many sizes, and
+	// dims the parameters' dims each run binds them from (dynamic.go).
+	// automatic is set when jit(dynamic=1) chose the symbols: sizes they
+	// do not admit compile another graph instead of failing.
+	scope     *shape.Scope
+	dims      []boundDim
+	automatic bool
 }
 
 type irStage struct{ name, text string }
@@ -143,8 +154,11 @@ func (j *jitFunction) Call(th *Thread, args []Value, kwnames []string) (Value, e
 			b, ok := j.bound[cell]
 			if !ok {
 				name := cell.class.Name + "_" + j.name
-				b = &jitFunction{fn: &BoundMethod{Self: cell, Fn: j.fn}, name: name, cache: cache.NewFunction(name), self: cell}
+				b = &jitFunction{fn: &BoundMethod{Self: cell, Fn: j.fn}, name: name, cache: cache.NewFunction(name), self: cell, opts: j.opts}
 				j.bound[cell] = b
+			}
+			if sig, ok := th.ms().cellInputs[cell]; ok {
+				b.opts.signature = sig
 			}
 			return th.callJit(b, args[1:], kwnames)
 		}
@@ -159,20 +173,38 @@ func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
 		"*dynamic?", &dynamic, "*fullgraph?", &fullgraph, "*input_signature?", &signature); err != nil {
 		return nil, err
 	}
-	if m, ok := mode.(Str); !ok || (m != "ast" && m != "bytecode" && m != "trace") {
+	m, ok := mode.(Str)
+	if !ok || (m != "ast" && m != "bytecode" && m != "trace") {
 		r, _ := th.Repr(mode)
 		return nil, ValueErrorf("For 'jit', the 'capture_mode' must be one of 'ast', 'bytecode' and 'trace', but got %s.", r)
 	}
+	opts := jitOptions{mode: string(m), signature: signature}
+	switch d := dynamic.(type) {
+	case Int:
+		if d != 0 && d != 1 {
+			return nil, ValueErrorf("For 'jit', the 'dynamic' must be 0 or 1, but got %d.", int(d))
+		}
+		opts.dynamic = d == 1
+	case Bool:
+		opts.dynamic = bool(d)
+	default:
+		return nil, TypeErrorf("For 'jit', the 'dynamic' must be an int, but got %s.", TypeName(dynamic))
+	}
+	fg, ok := fullgraph.(Bool)
+	if !ok {
+		return nil, TypeErrorf("For 'jit', the 'fullgraph' must be a bool, but got %s.", TypeName(fullgraph))
+	}
+	opts.fullgraph = bool(fg)
 	if fn == None {
 		return &Builtin{Name: "jit", Doc: "Compiles the decorated function.", Fn: func(th *Thread, args []Value, kwnames []string) (Value, error) {
 			var f Value
 			if err := UnpackArgs("jit", args, kwnames, "function", &f); err != nil {
 				return nil, err
 			}
-			return newJitFunction(f)
+			return newJitFunction(f, opts)
 		}}, nil
 	}
-	return newJitFunction(fn)
+	return newJitFunction(fn, opts)
 }
 
 // jitDisabled reports MS_JIT=0, which turns graph compilation off, as in
@@ -180,7 +212,7 @@ func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
 // as they are, in PyNative mode.
 func jitDisabled() bool { return os.Getenv("MS_JIT") == "0" }
 
-func newJitFunction(fn Value) (Value, error) {
+func newJitFunction(fn Value, opts jitOptions) (Value, error) {
 	if !isCallable(fn) {
 		return nil, TypeErrorf("For 'jit', the decorated object must be callable, but got %s.", TypeName(fn))
 	}
@@ -191,7 +223,7 @@ func newJitFunction(fn Value) (Value, error) {
 	if f, ok := fn.(*Function); ok {
 		name = f.Name
 	}
-	return &jitFunction{fn: fn, name: name, cache: cache.NewFunction(name)}, nil
+	return &jitFunction{fn: fn, name: name, cache: cache.NewFunction(name), opts: opts}, nil
 }
 
 // callJit runs a call of a jit function: from its cache, compiling on a
@@ -207,47 +239,125 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 	if len(kwnames) > 0 {
 		return th.Call(j.fn, args, kwnames)
 	}
-	// The key's names only word the reasons of later misses, so they are
-	// looked up on a miss, not on every call.
+	key, err := jitKey(j.fn, j.name, args)
+	if err != nil {
+		return nil, err
+	}
+	specs, err := th.signatureSpecs(j, args)
+	if err != nil {
+		return nil, err
+	}
+	entry, _ := j.cache.Lookup(key)
+	for first := true; ; first = false {
+		compiled := entry == nil
+		if compiled {
+			if j.cache.Full() {
+				if !j.warned {
+					j.warned = true
+					fmt.Fprintf(th.stderr, "UserWarning: %s\n", j.cache.GaveUp())
+				}
+				j.fallbacks++
+				return th.Call(j.fn, args, nil)
+			}
+			if specs == nil && j.opts.dynamic && first {
+				specs = generalize(j.cache.Entries, key)
+			}
+			var result Value
+			if entry, result, err = th.compileEntry(j, args, key, specs); err != nil {
+				return nil, err
+			}
+			if result != nil {
+				// A trace's recording was the call.
+				j.last = entry.Compiled.(*compiledGraph)
+				return result, nil
+			}
+		}
+		c := entry.Compiled.(*compiledGraph)
+		in, err := th.graphInputs(args)
+		if err != nil {
+			return nil, err
+		}
+		sizes, err := c.bind(in)
+		if err != nil {
+			if c.automatic && first {
+				// Sizes the symbols jit(dynamic=1) chose do not admit
+				// (0 or 1) get a graph of their own.
+				j.cache.Reasons = append(j.cache.Reasons, err.Error())
+				entry, specs = nil, nil
+				continue
+			}
+			return nil, ValueErrorf("For '%s', %v.", j.name, err)
+		}
+		if compiled {
+			var size func(int) int
+			if sizes != nil {
+				size = sizes.Dim
+			}
+			j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g, size))
+		}
+		j.last = c
+		return th.runCompiled(c, in, sizes)
+	}
+}
+
+// jitKey is a call's arguments as the cache keys them. The key's names only
+// word the reasons of later misses, so they are looked up on a miss, not
+// on every call.
+func jitKey(fn Value, name string, args []Value) ([]cache.Arg, error) {
 	key := make([]cache.Arg, len(args))
 	for i, a := range args {
 		abs, err := jitArgAbstract(a)
 		if err != nil {
-			return nil, Errorf(TypeErrorClass, "For 'jit', argument '%s' of '%s': %v", paramNames(j.fn, len(args))[i], j.name, err)
+			return nil, Errorf(TypeErrorClass, "For 'jit', argument '%s' of '%s': %v", paramNames(fn, len(args))[i], name, err)
 		}
 		key[i].Abs = abs
 	}
-	entry, _ := j.cache.Lookup(key)
-	if entry == nil {
-		names := paramNames(j.fn, len(args))
-		for i := range key {
-			key[i].Name = names[i]
+	return key, nil
+}
+
+// compileEntry compiles j for args into a new cache entry: with the
+// dynamic dims specs gives as symbols, keyed by them. A trace records the
+// call, whose result it returns.
+func (th *Thread) compileEntry(j *jitFunction, args []Value, key []cache.Arg, specs [][]dimSpec) (*cache.Entry, Value, error) {
+	rt := th.ms()
+	names := paramNames(j.fn, len(args))
+	var scope *shape.Scope
+	compileArgs := args
+	if specs != nil && j.opts.mode != "trace" {
+		scope = shape.NewScope()
+		compileArgs = symbolicArgs(scope, args, specs, names)
+		var err error
+		if key, err = jitKey(j.fn, j.name, compileArgs); err != nil {
+			return nil, nil, err
 		}
-		if j.cache.Full() {
-			if !j.warned {
-				j.warned = true
-				fmt.Fprintf(th.stderr, "UserWarning: %s\n", j.cache.GaveUp())
-			}
-			j.fallbacks++
-			return th.Call(j.fn, args, nil)
-		}
-		start := time.Now()
-		reads := &captureReads{seen: map[any]bool{}}
-		rt.captureReads = reads
-		c, err := th.compileJit(j.fn, j.name, args, names)
-		rt.captureReads = nil
-		j.compileTime += time.Since(start)
-		if err != nil {
-			return nil, err
-		}
-		j.compiles++
-		j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g))
-		entry = &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self, reads)}
-		j.cache.Add(entry)
 	}
-	c := entry.Compiled.(*compiledGraph)
-	j.last = c
-	return th.runCompiled(c, args)
+	for i := range key {
+		key[i].Name = names[i]
+	}
+	start := time.Now()
+	reads := &captureReads{seen: map[any]bool{}}
+	rt.captureReads = reads
+	var c *compiledGraph
+	var result Value
+	var err error
+	if j.opts.mode == "trace" {
+		c, result, err = th.compileTrace(j, args, names)
+	} else {
+		c, err = th.compileJit(j.fn, j.name, compileArgs, names, scope)
+	}
+	rt.captureReads = nil
+	j.compileTime += time.Since(start)
+	if err != nil {
+		return nil, nil, err
+	}
+	if scope != nil {
+		c.scope, c.automatic = scope, j.opts.signature == nil || j.opts.signature == None
+		c.planDims()
+	}
+	j.compiles++
+	entry := &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self, reads)}
+	j.cache.Add(entry)
+	return entry, result, nil
 }
 
 // jitGuards guard what capture folded into the graph from the host: the
@@ -521,20 +631,10 @@ func paramNames(fn Value, n int) []string {
 // compileJit captures fn on args into an optimized graph. Every Parameter
 // the code reaches, wherever it found it, becomes a weight, read when the
 // graph runs.
-func (th *Thread) compileJit(fn Value, name string, args []Value, names []string) (*compiledGraph, error) {
-	rt := th.ms()
-	g := ir.NewGraph(name, ir.Span{})
-	tr := capture.NewTracer(g)
-	tr.Eval = &ops.Eager{Ctx: rt.ctx}
-	c := &compiledGraph{g: g, weights: map[string]*Tensor{}}
-	for _, a := range args {
-		c.args = append(c.args, graphLeaves(a, false, func(x Value) Value { return NewTensor(tensor.NewAbstract(graphInputMeta(x))) }))
-	}
-	if f, ok := fn.(*Function); ok {
-		c.src = f.code.fc.Prog.Src
-		g.Span = ir.Span{Start: f.code.fc.Pos}
-	}
-	tr.Weight = th.weightResolver(c)
+func (th *Thread) compileJit(fn Value, name string, args []Value, names []string, scope *shape.Scope) (*compiledGraph, error) {
+	c, tr := th.newCapture(fn, name, args)
+	tr.Shapes = scope
+	tr.Eval = &ops.Eager{Ctx: th.ms().ctx}
 	traced := make([]Value, len(args))
 	for i, a := range args {
 		k := 0
@@ -553,20 +653,41 @@ func (th *Thread) compileJit(fn Value, name string, args []Value, names []string
 	if err != nil {
 		return nil, err
 	}
-	// The graph computes the result's Tensors; the rest of the result is
-	// constant, kept as a template the Tensors are put back into.
+	if err := resultDims(out); err != nil {
+		return nil, err
+	}
+	return c, th.finishCapture(c, tr, name, out)
+}
+
+// newCapture starts the graph of fn called on args, and its Tracer.
+func (th *Thread) newCapture(fn Value, name string, args []Value) (*compiledGraph, *capture.Tracer) {
+	g := ir.NewGraph(name, ir.Span{})
+	tr := capture.NewTracer(g)
+	c := &compiledGraph{g: g, weights: map[string]*Tensor{}}
+	for _, a := range args {
+		c.args = append(c.args, graphLeaves(a, false, func(x Value) Value { return NewTensor(tensor.NewAbstract(graphInputMeta(x))) }))
+	}
+	if f, ok := fn.(*Function); ok {
+		c.src = f.code.fc.Prog.Src
+		g.Span = ir.Span{Start: f.code.fc.Pos}
+	}
+	tr.Weight = th.weightResolver(c)
+	return c, tr
+}
+
+// finishCapture makes the graph compute out's Tensors, keeps the rest of
+// out, which is constant, as the template the Tensors are put back into,
+// and optimizes the graph.
+func (th *Thread) finishCapture(c *compiledGraph, tr *capture.Tracer, name string, out Value) error {
 	var results []*tensor.Tensor
 	c.template = mapTensors(out, func(x *Tensor) Value {
 		results = append(results, x.t)
 		return x
 	})
 	if err := c.output(tr, results); err != nil {
-		return nil, Errorf(RuntimeErrorClass, "The result of '%s' %v", name, err)
+		return Errorf(RuntimeErrorClass, "The result of '%s' %v", name, err)
 	}
-	if err := th.optimize(c, name); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return th.optimize(c, name)
 }
 
 // output makes the graph return results and then the new data of each
@@ -603,10 +724,10 @@ func (th *Thread) weightResolver(c *compiledGraph) func(*tensor.Tensor) (string,
 	}
 }
 
-// runCompiled runs a compiled graph on a call's arguments and puts its
+// runCompiled runs a compiled graph on a call's graph inputs and puts its
 // results into the result's template.
-func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
-	results, err := th.runGraph(c, args)
+func (th *Thread) runCompiled(c *compiledGraph, in []exec.Value, sizes *shape.Sizes) (Value, error) {
+	results, err := th.runGraph(c, in, sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -617,13 +738,9 @@ func (th *Thread) runCompiled(c *compiledGraph, args []Value) (Value, error) {
 	}), nil
 }
 
-// runGraph runs a compiled graph on the Tensors in args, through the
-// session's builder (so that a grad around the call tapes it), and
-// returns its outputs.
-func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
-	rt := th.ms()
-	rt.lastGraph = c
-	rt.ctx.Context, rt.stdout = th.ctx, th.stdout
+// graphInputs are the values a graph takes for args: their Tensors, and
+// the numbers mutable() made inputs as 0-d Tensors.
+func (th *Thread) graphInputs(args []Value) ([]exec.Value, error) {
 	var in []exec.Value
 	var err error
 	for _, a := range args {
@@ -638,9 +755,16 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 			return x
 		})
 	}
-	if err != nil {
-		return nil, err
-	}
+	return in, err
+}
+
+// runGraph runs a compiled graph on its inputs in, through the session's
+// builder (so that a grad around the call tapes it), and returns its
+// outputs. sizes are its symbols' sizes, for a graph compiled for many.
+func (th *Thread) runGraph(c *compiledGraph, in []exec.Value, sizes *shape.Sizes) ([]Value, error) {
+	rt := th.ms()
+	rt.lastGraph = c
+	rt.ctx.Context, rt.stdout = th.ctx, th.stdout
 	weights := map[*tensor.Tensor]bool{}
 	r := &exec.Runner{B: rt.builder, Context: th.ctx, Weight: func(w *ir.Node) (*tensor.Tensor, error) {
 		p, ok := c.weights[w.Name]
@@ -650,6 +774,9 @@ func (th *Thread) runGraph(c *compiledGraph, args []Value) ([]Value, error) {
 		weights[p.t] = true
 		return p.t, nil
 	}}
+	if sizes != nil {
+		r.Dims = sizes.Dim
+	}
 	out, err := r.Run(c.g, in)
 	if err != nil {
 		return nil, opsError(err)
@@ -736,6 +863,7 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 		var out strings.Builder
 		src := c.src
 		ir.Print(&out, c.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
+		out.WriteString(c.symbolicNote())
 		fmt.Fprint(th.stdout, out.String())
 		return None, nil
 	}
@@ -801,7 +929,7 @@ func (th *Thread) gradGraph(j *jitFunction, c *compiledGraph) (*compiledGraph, e
 	if len(spec.positions) == 0 {
 		spec.positions = nil
 	}
-	gc, err := th.compileJit(gradFunction(spec, j.fn), "∇"+j.name, c.args, paramNames(j.fn, len(c.args)))
+	gc, err := th.compileJit(gradFunction(spec, j.fn), "∇"+j.name, c.args, paramNames(j.fn, len(c.args)), c.scope)
 	if err != nil {
 		return nil, err
 	}
@@ -1003,7 +1131,11 @@ func runGraphCell(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	for i, n := range c.inputs {
 		args[i], _ = s.globals.Get(n)
 	}
-	values, err := th.runGraph(c.compiledGraph, args)
+	in, err := th.graphInputs(args)
+	if err != nil {
+		return nil, err
+	}
+	values, err := th.runGraph(c.compiledGraph, in, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -1128,6 +1260,10 @@ func (th *Thread) callCellGraph(self *Instance, construct Value, args []Value) (
 		rt.cellGraphs[self] = j
 	}
 	j.fn = construct
+	j.opts.signature = nil
+	if sig, ok := rt.cellInputs[self]; ok {
+		j.opts.signature = sig
+	}
 	return th.callJit(j, args, nil)
 }
 
@@ -1175,10 +1311,23 @@ func (th *Thread) printInGraph(args []Value, sep, end string) (bool, error) {
 	return true, nil
 }
 
-// tracer is the capture's Tracer when a graph is being captured: the
-// session's builder, or the builder under the tapes of gradients taken
-// inside the graph.
+// tracer is the capture's Tracer when a graph is being captured from
+// abstract values (capture modes ast and bytecode): the session's
+// builder, or the builder under the tapes of gradients taken inside the
+// graph. A trace recording runs on concrete values, as PyNative code
+// does, and is not such a capture (recorder).
 func (rt *msRuntime) tracer() (*capture.Tracer, bool) {
+	t, ok := rt.innerTracer()
+	return t, ok && t.Trace == nil
+}
+
+// recorder is the Tracer of the trace recording under way.
+func (rt *msRuntime) recorder() (*capture.Tracer, bool) {
+	t, ok := rt.innerTracer()
+	return t, ok && t.Trace != nil
+}
+
+func (rt *msRuntime) innerTracer() (*capture.Tracer, bool) {
 	b := rt.builder
 	for {
 		switch t := b.(type) {

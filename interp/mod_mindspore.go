@@ -16,6 +16,7 @@ func init() {
 		addDTypes(m)
 		m.Members.Set("Tensor", TensorClass)
 		m.Members.Set("Parameter", ParameterClass)
+		m.Members.Set("Symbol", SymbolClass)
 		return m, nil
 	})
 	RegisterModule("mindspore.common.dtype", newDTypeModule)
@@ -53,6 +54,7 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	addDTypes(m)
 	m.Members.Set("Tensor", TensorClass)
 	m.Members.Set("Parameter", ParameterClass)
+	m.Members.Set("Symbol", SymbolClass)
 	m.AddFunc("ParameterTuple", "ParameterTuple(iterable)", "A tuple of Parameters.", func(th *Thread, args []Value, kwnames []string) (Value, error) {
 		var it Value
 		if err := UnpackArgs("ParameterTuple", args, kwnames, "iterable", &it); err != nil {

@@ -36,6 +36,8 @@ func init() {
 		"name_cells":             cellNameCells,
 		"extend_repr":            func(th *Thread, args []Value, kwnames []string) (Value, error) { return Str(""), nil },
 		"update_parameters_name": cellUpdateParametersName,
+		"set_inputs":             cellSetInputs,
+		"get_inputs":             cellGetInputs,
 	})
 	// A Cell in GRAPH_MODE compiles its construct for the mutable()
 	// values it is called with.

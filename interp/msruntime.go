@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"msrepl/graphmode/capture"
 	"time"
 	"weak"
 
@@ -30,9 +31,13 @@ type msRuntime struct {
 	// cellGraphs are the compiled constructs of Cells called in
 	// GRAPH_MODE.
 	cellGraphs map[*Instance]*jitFunction
+	// cellInputs are the input signatures Cell.set_inputs gave.
+	cellInputs map[*Instance]Tuple
 	// captureReads collects what the capture under way reads from the
 	// host, for its cache entry's guards.
 	captureReads *captureReads
+	// recording is the trace recording under way (capture_mode="trace").
+	recording *traceRecording
 	// graphCells are the %%graph cells' compiled graphs, by source.
 	graphCells map[string]*graphCell
 	// stdout is where the Print primitive writes: the output of the
@@ -172,7 +177,12 @@ func opsError(err error) error {
 		case ops.RuntimeError:
 			cls = RuntimeErrorClass
 		}
-		return Errorf(cls, "%s", e.Msg)
+		msg := e.Msg
+		var conflict *capture.ShapeConflict
+		if errors.As(err, &conflict) {
+			msg += "\nThe shapes are symbolic, and " + conflict.Conflict + "."
+		}
+		return Errorf(cls, "%s", msg)
 	}
 	var oom *devices.OutOfMemoryError
 	if errors.As(err, &oom) {

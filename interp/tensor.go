@@ -15,6 +15,9 @@ import (
 type Tensor struct {
 	t     *tensor.Tensor
 	param *paramInfo
+	// spec is set on a Tensor made from a shape without data: an input
+	// signature, whose t is abstract.
+	spec *tensorSpec
 }
 
 // paramInfo is what a Parameter adds to a Tensor.
@@ -50,6 +53,9 @@ func (x *Tensor) Type() *Class {
 }
 
 func (x *Tensor) Repr(th *Thread) (string, error) {
+	if x.spec != nil {
+		return x.specRepr(), nil
+	}
 	if x.t.Abstract() {
 		return "", jitValueUnknown("Printing a Tensor")
 	}
@@ -61,6 +67,9 @@ func (x *Tensor) Repr(th *Thread) (string, error) {
 }
 
 func (x *Tensor) Str(th *Thread) (string, error) {
+	if x.spec != nil {
+		return x.specRepr(), nil
+	}
 	if x.t.Abstract() {
 		return "", jitValueUnknown("Printing a Tensor")
 	}
@@ -98,6 +107,9 @@ func newTensorValue(th *Thread, cls *Class, args []Value, kwnames []string) (Val
 		"init?", &init, "const_arg?", &constArg); err != nil {
 		return nil, err
 	}
+	if data == None && init == None && shape != None {
+		return newTensorSpec(shape, dtype)
+	}
 	t, err := th.tensorFromArgs("Tensor", data, dtype, shape, init)
 	if err != nil {
 		return nil, err
@@ -110,10 +122,6 @@ func (th *Thread) tensorFromArgs(fname string, data, dtype, shape, init Value) (
 	if data == None {
 		if init != None {
 			return th.initTensor(fname, init, shape, dtype)
-		}
-		if shape != None {
-			return nil, Errorf(NotImplementedErrorClass,
-				"For '%s', a tensor with a shape and no data is a graph-mode input placeholder, which needs the graph-mode issue.", fname)
 		}
 		return nil, TypeErrorf("For '%s', the 'input_data' must be given: a number, list, tuple, Tensor or numpy.ndarray.", fname)
 	}
@@ -302,8 +310,8 @@ func (x *Tensor) Unary(th *Thread, op syntax.Token) (Value, error) {
 
 // Truth is bool(t): only a tensor of one element has a truth value.
 func (x *Tensor) Truth(th *Thread) (bool, error) {
-	if x.t.Abstract() {
-		return false, jitValueUnknown("Using a Tensor as a condition")
+	if err := th.valueRead(x.t, "Using a Tensor as a condition"); err != nil {
+		return false, err
 	}
 	switch x.t.Size() {
 	case 1:
@@ -323,8 +331,8 @@ func (x *Tensor) Len(th *Thread) (int, error) {
 
 // Float is float(t), for tensors of one element.
 func (x *Tensor) Float(th *Thread) (Value, error) {
-	if x.t.Abstract() {
-		return nil, jitValueUnknown("float() of a Tensor")
+	if err := th.valueRead(x.t, "float() of a Tensor"); err != nil {
+		return nil, err
 	}
 	if x.t.Size() != 1 {
 		return nil, TypeErrorf("only one element tensors can be converted to Python scalars")
@@ -334,8 +342,8 @@ func (x *Tensor) Float(th *Thread) (Value, error) {
 
 // Int is int(t), for tensors of one element.
 func (x *Tensor) Int(th *Thread) (Value, error) {
-	if x.t.Abstract() {
-		return nil, jitValueUnknown("int() of a Tensor")
+	if err := th.valueRead(x.t, "int() of a Tensor"); err != nil {
+		return nil, err
 	}
 	if x.t.Size() != 1 {
 		return nil, TypeErrorf("only one element tensors can be converted to Python scalars")
@@ -383,7 +391,7 @@ func toList(t *tensor.Tensor) Value {
 func shapeTuple(s tensor.Shape) Tuple {
 	items := make(Tuple, len(s))
 	for i, d := range s {
-		items[i] = MakeInt(int64(d))
+		items[i] = dimValue(d)
 	}
 	return items
 }

@@ -27,6 +27,10 @@ func axesArg(fname string, v Value) ([]int, error) {
 func intsArg(fname, what string, items []Value) ([]int, error) {
 	out := make([]int, len(items))
 	for i, it := range items {
+		if d, ok := it.(SymInt); ok {
+			out[i] = d.d
+			continue
+		}
 		n, err := toIndex(it)
 		if err != nil {
 			return nil, TypeErrorf("For '%s', the '%s' must be a tuple of ints, but got an element of type %s.", fname, what, TypeName(it))

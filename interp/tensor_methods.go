@@ -20,7 +20,7 @@ func init() {
 		"shape":    func(x *Tensor) Value { return shapeTuple(x.t.Shape()) },
 		"dtype":    func(x *Tensor) Value { return dtypeValue(x.t.DType()) },
 		"ndim":     func(x *Tensor) Value { return MakeInt(int64(x.t.Rank())) },
-		"size":     func(x *Tensor) Value { return MakeInt(int64(x.t.Size())) },
+		"size":     func(x *Tensor) Value { return dimValue(x.t.Size()) },
 		"itemsize": func(x *Tensor) Value { return MakeInt(int64(x.t.DType().ItemSize())) },
 		"nbytes":   func(x *Tensor) Value { return MakeInt(int64(x.t.Size() * x.t.DType().ItemSize())) },
 	} {
@@ -34,8 +34,8 @@ func init() {
 				return nil, err
 			}
 			t := selfTensor(args[0]).t
-			if t.Abstract() {
-				return nil, jitValueUnknown("Tensor.tolist()")
+			if err := th.valueRead(t, "Tensor.tolist()"); err != nil {
+				return nil, err
 			}
 			return toList(t), nil
 		},
@@ -44,8 +44,8 @@ func init() {
 				return nil, err
 			}
 			t := selfTensor(args[0]).t
-			if t.Abstract() {
-				return nil, jitValueUnknown("Tensor.item()")
+			if err := th.valueRead(t, "Tensor.item()"); err != nil {
+				return nil, err
 			}
 			if t.Size() != 1 {
 				return nil, ValueErrorf("can only convert an array of size 1 to a Python scalar")
@@ -86,8 +86,8 @@ func tensorAsNumpy(th *Thread, args []Value, kwnames []string) (Value, error) {
 		return nil, err
 	}
 	x := selfTensor(args[0]).t
-	if x.Abstract() {
-		return nil, jitValueUnknown("Tensor.asnumpy()")
+	if err := th.valueRead(x, "Tensor.asnumpy()"); err != nil {
+		return nil, err
 	}
 	t, err := th.copyTensor(x, x.DType())
 	if err != nil {

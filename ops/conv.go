@@ -31,7 +31,7 @@ func hwAttr(op string, a Attrs, name string, def [2]int) ([2]int, error) {
 	default:
 		return hw, hwError(op, name, v)
 	}
-	if hw[0] <= 0 || hw[1] <= 0 {
+	if knownNonPositive(hw[0]) || knownNonPositive(hw[1]) {
 		return hw, hwError(op, name, a[name])
 	}
 	return hw, nil
@@ -131,50 +131,60 @@ func convGeometry(op string, a Attrs, x, w tensor.Shape) (cpu.Conv2DParams, erro
 		return p, Errorf(RuntimeError, op, "'group' should be greater than 0, but got: %d.", group)
 	}
 	n, c, h, wd := x[0], x[1], x[2], x[3]
-	if c/group != w[1] {
-		return p, Errorf(RuntimeError, op, "'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in' of input 'weight' shape: %d, but got 'C_in' of input 'x' shape: %d, and 'group': %d.",
-			w[1], c, group)
+	// C_in // group == w[1] and C_in % group == 0: for a symbolic C_in
+	// (or weight), C_in == group*w[1].
+	symC := tensor.IsSymbolic(c) || tensor.IsSymbolic(w[1])
+	if (symC && !tensor.SameDim(c, tensor.DimMul(w[1], group))) || (!symC && c/group != w[1]) {
+		return p, Errorf(RuntimeError, op, "'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in' of input 'weight' shape: %s, but got 'C_in' of input 'x' shape: %s, and 'group': %d.",
+			tensor.DimString(w[1]), tensor.DimString(c), group)
 	}
-	if c%group != 0 {
-		return p, Errorf(ValueError, op, "'C_in' of input 'x' shape must be divisible by 'group', but got 'C_in': %d and 'group': %d.", c, group)
+	if notDivisible(c, group) {
+		return p, Errorf(ValueError, op, "'C_in' of input 'x' shape must be divisible by 'group', but got 'C_in': %s and 'group': %d.", tensor.DimString(c), group)
 	}
+	c = preferConcrete(c, tensor.DimMul(w[1], group))
 	outC := a.Int("out_channel", w[0])
-	if outC <= 0 {
+	if knownNonPositive(outC) {
 		return p, Errorf(RuntimeError, op, "'out_channel' should be greater than 0, but got: %d.", outC)
 	}
-	if w[0] != outC {
-		return p, Errorf(RuntimeError, op, "'w_shape[0]' must be equal to 'out_channel', but got 'w_shape[0]': %d, 'out_channel': %d.", w[0], outC)
+	if !tensor.SameDim(w[0], outC) {
+		return p, Errorf(RuntimeError, op, "'w_shape[0]' must be equal to 'out_channel', but got 'w_shape[0]': %s, 'out_channel': %s.", tensor.DimString(w[0]), tensor.DimString(outC))
 	}
-	if outC%group != 0 {
-		return p, Errorf(ValueError, op, "'out_channel' must be divisible by 'group', but got 'out_channel': %d and 'group': %d.", outC, group)
+	if notDivisible(outC, group) {
+		return p, Errorf(ValueError, op, "'out_channel' must be divisible by 'group', but got 'out_channel': %s and 'group': %d.", tensor.DimString(outC), group)
 	}
 	for i := range 2 {
-		if w[2+i] != kernel[i] {
-			return p, Errorf(RuntimeError, op, "'w_shape[%d]' must be equal to 'kernel_size[%d]', but got 'w_shape[%d]': %d, 'kernel_size[%d]': %d.",
-				2+i, i, 2+i, w[2+i], i, kernel[i])
+		if !tensor.SameDim(w[2+i], kernel[i]) {
+			return p, Errorf(RuntimeError, op, "'w_shape[%d]' must be equal to 'kernel_size[%d]', but got 'w_shape[%d]': %s, 'kernel_size[%d]': %s.",
+				2+i, i, 2+i, tensor.DimString(w[2+i]), i, tensor.DimString(kernel[i]))
 		}
+		kernel[i] = preferConcrete(kernel[i], w[2+i])
 	}
-	if mode != "same" && (h+pad[0]+pad[1] < kernel[0] || wd+pad[2]+pad[3] < kernel[1]) {
+	if mode != "same" && (knownLess(tensor.DimAdd(h, pad[0]+pad[1]), kernel[0]) || knownLess(tensor.DimAdd(wd, pad[2]+pad[3]), kernel[1])) {
 		// Sic: MindSpore names the primitive 'Conv2d' here.
 		return p, &Error{Kind: ValueError, Msg: "For 'Conv2d', input shape's h and w after padding must be greater than or equal to kernel_size's h and w respectively."}
 	}
 	var out [2]int
 	in := [2]int{h, wd}
 	for i := range 2 {
-		span := dilation[i]*(kernel[i]-1) + 1 // the kernel's extent on the input
+		// The kernel's extent on the input.
+		span := tensor.DimAdd(tensor.DimMul(dilation[i], tensor.DimSub(kernel[i], 1)), 1)
 		switch mode {
 		case "valid":
-			out[i] = ceilDiv(in[i]-span+1, stride[i])
+			out[i] = dimCeilDiv(tensor.DimAdd(tensor.DimSub(in[i], span), 1), stride[i])
 		case "same":
 			// TensorFlow's SAME: as many outputs as strides fit, the
-			// padding split with the odd one after.
-			out[i] = ceilDiv(in[i], stride[i])
-			need := max((out[i]-1)*stride[i]+span-in[i], 0)
-			pad[2*i], pad[2*i+1] = need/2, need-need/2
+			// padding split with the odd one after. Only the kernel
+			// reads the padding: a symbolic size leaves it to the
+			// geometry worked out again on concrete shapes.
+			out[i] = dimCeilDiv(in[i], stride[i])
+			if !tensor.IsSymbolic(out[i]) && !tensor.IsSymbolic(span) && !tensor.IsSymbolic(in[i]) {
+				need := max((out[i]-1)*stride[i]+span-in[i], 0)
+				pad[2*i], pad[2*i+1] = need/2, need-need/2
+			}
 		case "pad":
-			out[i] = floorDiv(in[i]+pad[2*i]+pad[2*i+1]-span, stride[i]) + 1
+			out[i] = tensor.DimAdd(tensor.DimFloorDiv(tensor.DimSub(tensor.DimAdd(in[i], pad[2*i]+pad[2*i+1]), span), stride[i]), 1)
 		}
-		if out[i] < 0 {
+		if knownNegative(out[i]) {
 			return p, &Error{Kind: ValueError, Msg: fmt.Sprintf("For 'Conv2D output_shape',  shape element [%d] must be positive integer or -1, but got: %d.", 2+i, out[i])}
 		}
 	}
@@ -304,7 +314,7 @@ func convBackprop(op string, a Attrs, in []tensor.Meta, size string) (cpu.Conv2D
 	if err != nil {
 		return p, nil, err
 	}
-	if want := (tensor.Shape{p.N, p.OutC, p.OH, p.OW}); !dout.Shape.Equal(want) {
+	if want := (tensor.Shape{p.N, p.OutC, p.OH, p.OW}); !sameShape(dout.Shape, want) {
 		return p, nil, Errorf(ValueError, op, "the shape of 'dout' should be %s, the output shape of the convolution, but got %s.",
 			msVector(want), msVector(dout.Shape))
 	}
@@ -328,7 +338,7 @@ func shapeAttr(op string, a Attrs, name string, rank int) (tensor.Shape, error) 
 		return nil, Errorf(ValueError, op, "the '%s' must be a tuple of %d ints, but got %s.", name, rank, pyValue(a[name]))
 	}
 	for _, d := range s {
-		if d < 0 {
+		if knownNegative(d) {
 			return nil, Errorf(ValueError, op, "the '%s' must be a tuple of %d ints, but got %s.", name, rank, pyValue(a[name]))
 		}
 	}

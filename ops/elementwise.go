@@ -18,16 +18,33 @@ func BroadcastShape(op string, x, y tensor.Shape) (tensor.Shape, error) {
 		if j := i - n + len(y); j >= 0 {
 			b = y[j]
 		}
-		switch {
-		case a == b || b == 1:
-			out[i] = a
-		case a == 1:
-			out[i] = b
-		default:
+		d, ok := broadcastDim(a, b)
+		if !ok {
 			return nil, Errorf(ValueError, op, "x.shape %v and y.shape %v cannot broadcast.", x, y)
 		}
+		out[i] = d
 	}
 	return out, nil
+}
+
+// broadcastDim is the broadcast of two dims, or false when they do not
+// broadcast. A symbolic dim is taken never to be 1, as TorchDynamo's 0/1
+// specialization takes it: against a dim other than 1 it must be that dim,
+// which SameDim records, and the result is the concrete one of the two if
+// there is one.
+func broadcastDim(a, b int) (int, bool) {
+	switch {
+	case a == b || b == 1:
+		return a, true
+	case a == 1:
+		return b, true
+	case tensor.IsSymbolic(a) || tensor.IsSymbolic(b):
+		if !tensor.SameDim(a, b) {
+			return 0, false
+		}
+		return preferConcrete(a, b), true
+	}
+	return 0, false
 }
 
 // dtypeRule gives a binary op's computation dtype from its operands'.

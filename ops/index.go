@@ -129,40 +129,61 @@ func viewOf(op string, a Attrs, x tensor.Shape) (*view, error) {
 		}
 		shrink[d] = true
 	}
-	st := x.Strides()
+	// With symbolic dims (in the shape, or in begin and end when they
+	// are resolved against a symbolic size) only the view's shape is
+	// worked out: the layout is the kernel's, on concrete shapes.
+	concrete := !x.Symbolic() && !tensor.Shape(begin).Symbolic() && !tensor.Shape(end).Symbolic()
+	var st []int
+	if concrete {
+		st = x.Strides()
+	}
 	v := &view{core: []int{}, newAxis: newAxis}
 	for d, n := range x {
 		if d >= k {
 			v.core = append(v.core, n)
-			v.layout.Strides = append(v.layout.Strides, st[d])
+			if concrete {
+				v.layout.Strides = append(v.layout.Strides, st[d])
+			}
 			continue
 		}
 		b, e, s := begin[d], end[d], strides[d]
 		if shrink[d] {
-			if b < 0 || b >= n {
-				return nil, Errorf(IndexError, op, "index %d is out of bounds for axis %d with size %d.", b, d, n)
+			if knownNegative(b) || knownLessEq(n, b) {
+				return nil, Errorf(IndexError, op, "index %s is out of bounds for axis %d with size %s.", tensor.DimString(b), d, tensor.DimString(n))
 			}
-			v.layout.Offset += b * st[d]
+			if concrete {
+				v.layout.Offset += b * st[d]
+			}
 			continue
 		}
 		lo, hi := 0, n // the range of a normalized begin and end
 		if s < 0 {
-			lo, hi = -1, n-1
+			lo, hi = -1, tensor.DimSub(n, 1)
 		}
-		if s == 0 || b < lo || b > hi || e < lo || e > hi {
-			return nil, Errorf(ValueError, op, "the slice %d:%d:%d of axis %d is not a normalized slice of size %d.", b, e, s, d, n)
+		if s == 0 || knownLess(b, lo) || knownLess(hi, b) || knownLess(e, lo) || knownLess(hi, e) {
+			return nil, Errorf(ValueError, op, "the slice %s:%s:%d of axis %d is not a normalized slice of size %s.",
+				tensor.DimString(b), tensor.DimString(e), s, d, tensor.DimString(n))
 		}
 		m := 0
-		if s > 0 && e > b {
-			m = (e - b + s - 1) / s
-		} else if s < 0 && b > e {
-			m = (b - e - s - 1) / -s
+		// The slice's length, ⌈(e-b)/s⌉ when positive; a symbolic
+		// difference is taken to be positive or zero.
+		diff, step := tensor.DimSub(e, b), s
+		if s < 0 {
+			diff, step = tensor.DimSub(b, e), -s
 		}
-		if m > 0 {
-			v.layout.Offset += b * st[d]
+		switch {
+		case tensor.IsSymbolic(diff):
+			m = tensor.DimFloorDiv(tensor.DimAdd(diff, step-1), step)
+		case diff > 0:
+			m = (diff + step - 1) / step
+		}
+		if concrete {
+			if m > 0 {
+				v.layout.Offset += b * st[d]
+			}
+			v.layout.Strides = append(v.layout.Strides, s*st[d])
 		}
 		v.core = append(v.core, m)
-		v.layout.Strides = append(v.layout.Strides, s*st[d])
 	}
 	rank := len(v.core) + len(newAxis)
 	v.shape = make(tensor.Shape, 0, rank)
@@ -194,10 +215,14 @@ func assignStrides(op string, from, to tensor.Shape) ([]int, error) {
 	ok := len(v) <= len(to)
 	for i := 0; ok && i < len(v); i++ {
 		d := v[len(v)-1-i]
-		ok = d == 1 || d == to[len(to)-1-i]
+		ok = d == 1 || tensor.SameDim(d, to[len(to)-1-i])
 	}
 	if !ok {
 		return nil, Errorf(ValueError, op, "could not broadcast input array from shape %v into shape %v.", from, to)
+	}
+	if v.Symbolic() || to.Symbolic() {
+		// Only inference sees symbolic shapes, and it reads no strides.
+		return nil, nil
 	}
 	return cpu.BroadcastStrides(v, to), nil
 }
@@ -308,10 +333,11 @@ func ndIndex(op string, x, idx tensor.Meta) (int, error) {
 	if len(idx.Shape) == 0 {
 		return 0, Errorf(ValueError, op, "the rank of 'indices' must be at least 1, but got 0.")
 	}
+	// k decides the output's rank: a symbolic k is out of range.
 	k := idx.Shape[len(idx.Shape)-1]
-	if k < 1 || k > len(x.Shape) {
-		return 0, Errorf(ValueError, op, "the last dim of 'indices' must be in range [1, %d], the rank of 'input_x', but got %d.",
-			len(x.Shape), k)
+	if tensor.IsSymbolic(k) || k < 1 || k > len(x.Shape) {
+		return 0, Errorf(ValueError, op, "the last dim of 'indices' must be in range [1, %d], the rank of 'input_x', but got %s.",
+			len(x.Shape), tensor.DimString(k))
 	}
 	return k, nil
 }
@@ -432,10 +458,20 @@ func scatterNdMeta(op string, in []tensor.Meta) ([]tensor.Meta, error) {
 		return nil, Errorf(TypeError, op, "the dtype of 'updates' must be the same as 'input_x' (%v), but got %v.",
 			x.DType, upd.DType)
 	}
-	if want := ndShape(x.Shape, idx.Shape, k); !upd.Shape.Equal(want) {
+	want := ndShape(x.Shape, idx.Shape, k)
+	if !sameShape(upd.Shape, want) {
 		return nil, Errorf(ValueError, op, "the shape of 'updates' must be %v, but got %v.", want, upd.Shape)
 	}
-	return oneMeta(x.DType, x.Shape), nil
+	out := x.Shape
+	if x.Shape.Symbolic() {
+		// x's trailing dims are the updates' last ones: the concrete of each
+		// pair.
+		out = x.Shape.Clone()
+		for i := k; i < len(out); i++ {
+			out[i] = preferConcrete(out[i], upd.Shape[len(upd.Shape)-len(out)+i])
+		}
+	}
+	return oneMeta(x.DType, out), nil
 }
 
 func scatterNdAs[I cpu.Index](z, upd *tensor.Tensor, idx []I, dims []int, inner int) {
@@ -681,7 +717,7 @@ var OneHot = define(&Primitive{
 			return nil, err
 		}
 		depth := a.Int("depth", 0)
-		if depth < 0 {
+		if knownNegative(depth) {
 			return nil, Errorf(ValueError, "OneHot", "the 'depth' must be greater than or equal to 0, but got %d.", depth)
 		}
 		for _, name := range [...]string{"on_value", "off_value"} {

@@ -14,7 +14,7 @@ import (
 func msVector(s []int) string {
 	parts := make([]string, len(s))
 	for i, d := range s {
-		parts[i] = fmt.Sprint(d)
+		parts[i] = tensor.DimString(d)
 	}
 	return "[const vector]{" + strings.Join(parts, ", ") + "}"
 }
@@ -71,9 +71,9 @@ var MatMul = define(&Primitive{
 		ta, tb := a.Bool("transpose_a", false), a.Bool("transpose_b", false)
 		m, k := matDims(x.Shape, ta)
 		k2, n := matDims(y.Shape, tb)
-		if k != k2 {
+		if !tensor.SameDim(k, k2) {
 			// MindSpore writes this one without the comma after the name.
-			return nil, Errorf(ValueError, "MatMul", "the input dimensions must be equal, but got x1 col: %d and x2 row: %d.", k, k2)
+			return nil, Errorf(ValueError, "MatMul", "the input dimensions must be equal, but got x1 col: %s and x2 row: %s.", tensor.DimString(k), tensor.DimString(k2))
 		}
 		return []tensor.Meta{{DType: x.DType, Shape: tensor.Shape{m, n}}}, nil
 	},
@@ -160,7 +160,7 @@ var BatchMatMul = define(&Primitive{
 		ta, tb := a.Bool("transpose_a", false), a.Bool("transpose_b", false)
 		m, k := matDims(x.Shape, ta)
 		k2, n := matDims(y.Shape, tb)
-		if k != k2 {
+		if !tensor.SameDim(k, k2) {
 			return nil, &Error{Kind: ValueError, Msg: fmt.Sprintf(
 				"For %s, the row of the input 'y' should be same as the col of the input 'x', with x shape %s(transpose_a=%d), y shape %s(transpose_b=%d)",
 				op, msVector(x.Shape), b2i(ta), msVector(y.Shape), b2i(tb))}
@@ -196,18 +196,16 @@ func batchShape(op string, x, y tensor.Shape) (tensor.Shape, error) {
 	out := append(tensor.Shape{}, xb...)
 	for i := 1; i <= len(yb); i++ {
 		a, b := xb[len(xb)-i], yb[len(yb)-i]
-		switch {
-		case a == b || b == 1:
-		case a == 1:
-			out[len(out)-i] = b
-		default:
+		d, ok := broadcastDim(a, b)
+		if !ok {
 			if len(x) < len(y) {
 				a, b = b, a
 			}
 			return nil, &Error{Kind: ValueError, Msg: fmt.Sprintf(
-				"For %s, one of the input's batch dim must be equal to another input's peer batch dim, or be equal to 1, or be empty, but got %d and %d, with x shape %s, y shape %s",
-				op, a, b, msVector(x), msVector(y))}
+				"For %s, one of the input's batch dim must be equal to another input's peer batch dim, or be equal to 1, or be empty, but got %s and %s, with x shape %s, y shape %s",
+				op, tensor.DimString(a), tensor.DimString(b), msVector(x), msVector(y))}
 		}
+		out[len(out)-i] = d
 	}
 	return out, nil
 }
@@ -261,9 +259,14 @@ var BiasAdd = define(&Primitive{
 		if !ok {
 			return nil, Errorf(ValueError, op, "the data_format must be NCHW, NHWC, or NCDHW, but got: %s.", format)
 		}
-		if c := f.channel(len(x.Shape)); b.Shape[0] != x.Shape[c] {
+		c := f.channel(len(x.Shape))
+		if !tensor.SameDim(b.Shape[0], x.Shape[c]) {
 			return nil, Errorf(ValueError, op, "bias[0] shape should be equal to input_x[%d] shape when data_format is %d, but got bias shape: .%s, input_shape: %s.",
 				c, f.enum, msVector(b.Shape), msVector(x.Shape))
+		}
+		if ch := preferConcrete(x.Shape[c], b.Shape[0]); ch != x.Shape[c] {
+			x.Shape = x.Shape.Clone()
+			x.Shape[c] = ch
 		}
 		return []tensor.Meta{x}, nil
 	},

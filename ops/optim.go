@@ -29,13 +29,14 @@ var ApplyGradientDescent = define(&Primitive{
 			return nil, Errorf(TypeError, op, "the 'alpha' and 'delta' must have the dtype of 'var' (%v), but got %v and %v.",
 				v.DType, alpha.DType, delta.DType)
 		}
-		if alpha.Shape.Size() != 1 {
+		if !tensor.SameDim(alpha.Shape.Size(), 1) {
 			return nil, Errorf(ValueError, op, "the 'alpha' must be a scalar or a one-element Tensor, but got shape %v.", alpha.Shape)
 		}
-		if !delta.Shape.Equal(v.Shape) {
+		shape, ok := unifyShapes(v.Shape, delta.Shape)
+		if !ok {
 			return nil, Errorf(ValueError, op, "the shape of 'delta' %v must be the shape of 'var' %v.", delta.Shape, v.Shape)
 		}
-		return oneMeta(v.DType, v.Shape), nil
+		return oneMeta(v.DType, shape), nil
 	},
 	Eval: func(_ *Ctx, _ Attrs, in []*tensor.Tensor, _ []tensor.Meta) ([]*tensor.Tensor, error) {
 		v := in[0]
@@ -64,11 +65,15 @@ var Assign = define(&Primitive{
 			return nil, err
 		}
 		v, value := in[0], in[1]
-		if value.DType != v.DType || !value.Shape.Equal(v.Shape) {
+		shape, ok := v.Shape, false
+		if value.DType == v.DType {
+			shape, ok = unifyShapes(v.Shape, value.Shape)
+		}
+		if !ok {
 			return nil, Errorf(TypeError, "Assign", "the 'value' must be a Tensor[%v] of shape %v like 'variable', but got Tensor[%v] of shape %v.",
 				v.DType, v.Shape, value.DType, value.Shape)
 		}
-		return oneMeta(v.DType, v.Shape), nil
+		return oneMeta(v.DType, shape), nil
 	},
 	Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
 		return copyOf(ctx, in[1], out)

@@ -46,18 +46,27 @@ func pool2D(op string, a Attrs, x tensor.Meta) (cpu.Pool2DParams, error) {
 	p = cpu.Pool2DParams{N: x.Shape[0], C: x.Shape[1], H: x.Shape[2], W: x.Shape[3],
 		KH: kernel[0], KW: kernel[1], SH: stride[0], SW: stride[1]}
 	if mode == "VALID" {
-		p.OH, p.OW = ceilDiv(p.H-kernel[0]+1, stride[0]), ceilDiv(p.W-kernel[1]+1, stride[1])
+		p.OH = dimCeilDiv(tensor.DimAdd(tensor.DimSub(p.H, kernel[0]), 1), stride[0])
+		p.OW = dimCeilDiv(tensor.DimAdd(tensor.DimSub(p.W, kernel[1]), 1), stride[1])
 	} else {
-		p.OH, p.OW = ceilDiv(p.H, stride[0]), ceilDiv(p.W, stride[1])
-		p.PadTop = max((p.OH-1)*stride[0]+kernel[0]-p.H, 0) / 2
-		p.PadLeft = max((p.OW-1)*stride[1]+kernel[1]-p.W, 0) / 2
+		p.OH, p.OW = dimCeilDiv(p.H, stride[0]), dimCeilDiv(p.W, stride[1])
+		// Only the kernel reads the padding: a symbolic size leaves it to
+		// the geometry worked out again on concrete shapes.
+		if !tensor.IsSymbolic(p.H) {
+			p.PadTop = max((p.OH-1)*stride[0]+kernel[0]-p.H, 0) / 2
+		}
+		if !tensor.IsSymbolic(p.W) {
+			p.PadLeft = max((p.OW-1)*stride[1]+kernel[1]-p.W, 0) / 2
+		}
 	}
-	if p.OH > 0 && p.OW > 0 {
+	// A symbolic output size is taken to be positive.
+	badH, badW := knownNonPositive(p.OH), knownNonPositive(p.OW)
+	if !badH && !badW {
 		return p, nil
 	}
 	if avg {
 		bad := p.OH
-		if bad > 0 {
+		if !badH {
 			bad = p.OW
 		}
 		return p, &Error{Kind: RuntimeError, Msg: fmt.Sprintf(
@@ -134,7 +143,7 @@ func poolGrad(op string, a Attrs, x, v tensor.Meta, vShape func(cpu.Pool2DParams
 	if v.DType != x.DType {
 		return p, Errorf(TypeError, op, "the types of its inputs should be the same, but got Tensor[%v] and Tensor[%v].", x.DType, v.DType)
 	}
-	if want := vShape(p); !v.Shape.Equal(want) {
+	if want := vShape(p); !sameShape(v.Shape, want) {
 		return p, Errorf(ValueError, op, "the shape of its gradient input should be %s, but got %s.", msVector(want), msVector(v.Shape))
 	}
 	return p, nil

@@ -21,6 +21,55 @@ import (
 // tensor.Shape. A nil Attrs has no attributes.
 type Attrs map[string]any
 
+// Symbolic reports whether an attribute holds a symbolic dim (a Reshape's
+// shape in a graph compiled for many sizes).
+func (a Attrs) Symbolic() bool {
+	for _, v := range a {
+		switch v := v.(type) {
+		case int:
+			if tensor.IsSymbolic(v) {
+				return true
+			}
+		case []int:
+			if tensor.Shape(v).Symbolic() {
+				return true
+			}
+		case tensor.Shape:
+			if v.Symbolic() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Sized is a copy of a whose symbolic dims are replaced by their sizes in
+// this run.
+func (a Attrs) Sized(size func(dim int) int) Attrs {
+	out := make(Attrs, len(a))
+	dims := func(ds []int) []int {
+		sized := make([]int, len(ds))
+		for i, d := range ds {
+			sized[i] = size(d)
+		}
+		return sized
+	}
+	for k, v := range a {
+		switch x := v.(type) {
+		case int:
+			if tensor.IsSymbolic(x) {
+				v = size(x)
+			}
+		case []int:
+			v = dims(x)
+		case tensor.Shape:
+			v = tensor.Shape(dims(x))
+		}
+		out[k] = v
+	}
+	return out
+}
+
 // Int returns attribute name as an int, or def when it is absent.
 func (a Attrs) Int(name string, def int) int {
 	if v, ok := a[name].(int); ok {
@@ -146,6 +195,9 @@ func (e *Eager) Apply(p *Primitive, attrs Attrs, args ...Value) ([]Value, error)
 		t, ok := a.(*tensor.Tensor)
 		if !ok {
 			return nil, fmt.Errorf("ops: eager %s got a %T, not a tensor", p.Name, a)
+		}
+		if t.Abstract() {
+			return nil, Errorf(TypeError, p.Name, "an input is a Tensor without data (an input signature, or a value of a graph being compiled), which cannot be computed with")
 		}
 		in[i] = t
 		metas[i] = t.Meta()

@@ -28,7 +28,7 @@ func randomMeta(op string, a Attrs, in []tensor.Meta) (tensor.Meta, error) {
 	}
 	shape := tensor.Shape(dims)
 	for _, d := range shape {
-		if d < 0 {
+		if knownNegative(d) {
 			return tensor.Meta{}, Errorf(ValueError, op, "the 'shape' must not hold negative dimensions, but got %v.", shape)
 		}
 	}

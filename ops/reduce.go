@@ -91,7 +91,7 @@ func reduceMeta(op string, a Attrs, in []tensor.Meta) ([]int, tensor.Shape, int,
 	}
 	count := 1
 	for _, ax := range axes {
-		count *= x[ax]
+		count = tensor.DimMul(count, x[ax])
 	}
 	return axes, reducedShape(x, axes, a.Bool("keep_dims", false)), count, nil
 }
@@ -107,7 +107,7 @@ func reducePrim(name string, op cpu.ReduceOp, what string) *Primitive {
 			if err != nil {
 				return nil, err
 			}
-			if what != "" && count == 0 && shape.Size() > 0 {
+			if what != "" && count == 0 && !knownNonPositive(shape.Size()) {
 				return nil, Errorf(ValueError, name, "cannot take the %s of zero elements: 'axis' %v of x.shape %v has size 0.",
 					what, tensor.Shape(axes), in[0].Shape)
 			}
@@ -256,7 +256,7 @@ func argMeta(op string, a Attrs, in []tensor.Meta) (int, tensor.Meta, error) {
 		return 0, tensor.Meta{}, Errorf(TypeError, op, "the 'output_type' must be Int32 or Int64, but got %v.", dt)
 	}
 	shape := reducedShape(x, []int{axis}, a.Bool("keep_dims", false))
-	if x[axis] == 0 && shape.Size() > 0 {
+	if x[axis] == 0 && !knownNonPositive(shape.Size()) {
 		return 0, tensor.Meta{}, Errorf(ValueError, op, "cannot take the %s of zero elements: 'axis' %d of x.shape %v has size 0.",
 			strings.ToLower(op), axis, x)
 	}

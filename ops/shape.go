@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"fmt"
 	"math"
 
 	"msrepl/devices"
@@ -117,26 +118,29 @@ func reshapeTo(op string, from tensor.Shape, to []int) (tensor.Shape, error) {
 			return nil, Errorf(ValueError, op, "at most one component of 'shape' can be -1, but got %v.", out)
 		case d == -1:
 			infer = i
-		case d < 0:
+		case knownNegative(d):
 			return nil, Errorf(ValueError, op, "each dim of 'shape' must be -1 or non-negative, but got %v.", out)
 		default:
-			known *= d
+			known = tensor.DimMul(known, d)
 		}
 	}
+	// Sizes of symbolic shapes are symbolic: they must be able to match,
+	// and a divisibility that cannot be decided is left to the inference
+	// on concrete shapes.
 	size := from.Size()
 	switch {
-	case infer < 0 && known != size:
+	case infer < 0 && !tensor.SameDim(size, known):
 		return nil, Errorf(ValueError, op,
-			"the product of the shape of 'input_x' (%d) must equal the product of 'shape' (%d), but got shapes %v and %v.",
-			size, known, from, out)
+			"the product of the shape of 'input_x' (%s) must equal the product of 'shape' (%s), but got shapes %v and %v.",
+			tensor.DimString(size), tensor.DimString(known), from, out)
 	case infer >= 0 && known == 0:
 		return nil, Errorf(ValueError, op, "the -1 in 'shape' %v cannot be inferred when the other dims' product is 0.", out)
-	case infer >= 0 && size%known != 0:
+	case infer >= 0 && notDivisible(size, known):
 		return nil, Errorf(ValueError, op,
-			"the product of the shape of 'input_x' (%d) must be divisible by the product of the other dims of 'shape' (%d), but got shapes %v and %v.",
-			size, known, from, out)
+			"the product of the shape of 'input_x' (%s) must be divisible by the product of the other dims of 'shape' (%s), but got shapes %v and %v.",
+			tensor.DimString(size), tensor.DimString(known), from, out)
 	case infer >= 0:
-		out[infer] = size / known
+		out[infer] = tensor.DimFloorDiv(size, known)
 	}
 	return out, nil
 }
@@ -181,8 +185,8 @@ var Squeeze = define(&Primitive{
 			if err != nil {
 				return nil, err
 			}
-			if x[i] != 1 {
-				return nil, Errorf(ValueError, "Squeeze", "the input_x.shape[%d] must be equal to 1, but got %d.", i, x[i])
+			if !tensor.SameDim(x[i], 1) {
+				return nil, Errorf(ValueError, "Squeeze", "the input_x.shape[%d] must be equal to 1, but got %s.", i, tensor.DimString(x[i]))
 			}
 			drop[i] = true
 		}
@@ -323,15 +327,18 @@ var BroadcastTo = define(&Primitive{
 					out, i, lead, x)
 			case d == -1:
 				out[i] = x[i-lead]
-			case d < 0:
+			case knownNegative(d):
 				return nil, Errorf(ValueError, "BroadcastTo", "each dim of the target shape must be -1 or non-negative, but got %v.", out)
 			}
 		}
 		for i, d := range x {
-			if d != out[lead+i] && d != 1 {
+			if d != 1 && !tensor.SameDim(d, out[lead+i]) {
 				return nil, Errorf(ValueError, "BroadcastTo",
 					"in order to broadcast, each dimension pair must be equal or input dimension is 1 or target dimension is -1. But got x_shape: %v, target shape: %v.",
 					x, tensor.Shape(target))
+			}
+			if d != 1 {
+				out[lead+i] = preferConcrete(out[lead+i], d)
 			}
 		}
 		return oneMeta(in[0].DType, out), nil
@@ -361,7 +368,7 @@ var Tile = define(&Primitive{
 		}
 		out := make(tensor.Shape, len(x))
 		for i := range x {
-			out[i] = x[i] * reps[i]
+			out[i] = tensor.DimMul(x[i], reps[i])
 		}
 		return oneMeta(in[0].DType, out), nil
 	},
@@ -389,7 +396,7 @@ var Tile = define(&Primitive{
 func tileOf(a Attrs, x tensor.Shape) (tensor.Shape, []int, error) {
 	reps, _ := intsAttr(a, "multiples")
 	for _, r := range reps {
-		if r < 0 {
+		if knownNegative(r) {
 			return nil, nil, Errorf(ValueError, "Tile", "each element of 'multiples' must be non-negative, but got %v.",
 				tensor.Shape(reps))
 		}
@@ -423,13 +430,16 @@ var Concat = define(&Primitive{
 					i+1, len(m.Shape), len(x0))
 			}
 			for j, d := range m.Shape {
-				if j != axis && d != x0[j] {
+				if j != axis && !tensor.SameDim(d, x0[j]) {
 					return nil, Errorf(ValueError, "Concat",
-						"element%d shape in input can not concat with element0. To perform concat in the axis %d direction, except for the %dth axis, all other axes must have the same shape. But got element%d_shape[%d]: %d, element0_shape[%d]: %d.",
-						i+1, axis, axis, i+1, j, d, j, x0[j])
+						"element%d shape in input can not concat with element0. To perform concat in the axis %d direction, except for the %dth axis, all other axes must have the same shape. But got element%d_shape[%d]: %s, element0_shape[%d]: %s.",
+						i+1, axis, axis, i+1, j, tensor.DimString(d), j, tensor.DimString(x0[j]))
+				}
+				if j != axis {
+					out[j] = preferConcrete(out[j], d)
 				}
 			}
-			out[axis] += m.Shape[axis]
+			out[axis] = tensor.DimAdd(out[axis], m.Shape[axis])
 		}
 		return oneMeta(in[0].DType, out), nil
 	},
@@ -476,11 +486,13 @@ var Stack = define(&Primitive{
 		}
 		x0 := in[0].Shape
 		for i, m := range in[1:] {
-			if !m.Shape.Equal(x0) {
+			same, ok := unifyShapes(x0, m.Shape)
+			if !ok {
 				return nil, Errorf(ValueError, "Stack",
 					"all input shapes must be the same, but element%d has shape %v and element0 has shape %v.",
-					i+1, m.Shape, x0)
+					i+1, m.Shape, in[0].Shape)
 			}
+			x0 = same
 		}
 		out := make(tensor.Shape, 0, len(x0)+1)
 		out = append(append(append(out, x0[:axis]...), len(in)), x0[axis:]...)
@@ -552,16 +564,16 @@ func splitOf(a Attrs, x tensor.Shape) (int, []int, error) {
 	if sizes, ok := intsAttr(a, "sizes"); ok {
 		sum := 0
 		for _, n := range sizes {
-			if n < 0 {
+			if knownNegative(n) {
 				return 0, nil, Errorf(ValueError, "Split", "each element of 'sizes' must be non-negative, but got %v.",
 					tensor.Shape(sizes))
 			}
-			sum += n
+			sum = tensor.DimAdd(sum, n)
 		}
-		if sum != dim {
+		if !tensor.SameDim(sum, dim) {
 			return 0, nil, Errorf(ValueError, "Split",
-				"the sum of 'sizes' %v must be equal to the size of axis %d of 'input_x' (%d), but got %d.",
-				tensor.Shape(sizes), axis, dim, sum)
+				"the sum of 'sizes' %v must be equal to the size of axis %d of 'input_x' (%s), but got %s.",
+				tensor.Shape(sizes), axis, tensor.DimString(dim), tensor.DimString(sum))
 		}
 		return axis, sizes, nil
 	}
@@ -569,13 +581,13 @@ func splitOf(a Attrs, x tensor.Shape) (int, []int, error) {
 	if n < 1 {
 		return 0, nil, Errorf(ValueError, "Split", "the 'output_num' must be a positive integer, but got %d.", n)
 	}
-	if dim%n != 0 {
+	if notDivisible(dim, n) {
 		return 0, nil, Errorf(ValueError, "Split",
-			"the size of axis %d of 'input_x' (%d) must be divisible by 'output_num' (%d).", axis, dim, n)
+			"the size of axis %d of 'input_x' (%s) must be divisible by 'output_num' (%d).", axis, tensor.DimString(dim), n)
 	}
 	sizes := make([]int, n)
 	for i := range sizes {
-		sizes[i] = dim / n
+		sizes[i] = tensor.DimFloorDiv(dim, n)
 	}
 	return axis, sizes, nil
 }
@@ -627,7 +639,7 @@ var Fill = define(&Primitive{
 		}
 		shape, _ := intsAttr(a, "shape")
 		for _, d := range shape {
-			if d < 0 {
+			if knownNegative(d) {
 				return nil, Errorf(ValueError, "Fill", "each dim of 'shape' must be non-negative, but got %v.", tensor.Shape(shape))
 			}
 		}
@@ -739,6 +751,9 @@ type arange struct {
 
 func rangeOf(a Attrs) (arange, error) {
 	var r arange
+	if r, ok, err := symbolicRangeOf(a); ok {
+		return r, err
+	}
 	ints := true
 	var vals [3]float64
 	var ivals [3]int64
@@ -781,4 +796,55 @@ func rangeOf(a Attrs) (arange, error) {
 		r.n = int(math.Ceil((limit - start) / delta))
 	}
 	return r, nil
+}
+
+// symbolicRangeOf infers Range whose "start" or "limit" is a symbolic dim,
+// which only inference sees: its length is symbolic. It reports whether
+// one is. The three must then be ints, delta a nonzero size.
+func symbolicRangeOf(a Attrs) (arange, bool, error) {
+	var r arange
+	var vals [3]int
+	symbolic, ints := false, true
+	for i, name := range [3]string{"start", "limit", "delta"} {
+		v, ok := a[name].(int)
+		if !ok {
+			ints = false
+			continue
+		}
+		vals[i] = v
+		symbolic = symbolic || tensor.IsSymbolic(v)
+	}
+	if !symbolic {
+		return r, false, nil
+	}
+	start, limit, delta := vals[0], vals[1], vals[2]
+	if !ints || tensor.IsSymbolic(delta) || delta == 0 {
+		return r, true, Errorf(TypeError, "Range", "the 'start', 'limit' and 'delta' must be ints, 'delta' a nonzero constant, when one is symbolic, but got %v, %v and %v.",
+			dimAttr(a["start"]), dimAttr(a["limit"]), dimAttr(a["delta"]))
+	}
+	span, step := tensor.DimSub(limit, start), delta
+	switch {
+	case delta > 0 && knownLess(limit, start):
+		return r, true, Errorf(ValueError, "Range", "delta cannot be positive when limit < start.")
+	case delta < 0 && knownLess(start, limit):
+		return r, true, Errorf(ValueError, "Range", "delta cannot be negative when limit > start.")
+	case delta < 0:
+		span, step = tensor.DimSub(start, limit), -delta
+	}
+	r.dtype = dtypeAttr(a, "dtype", tensor.Int64)
+	if r.dtype == tensor.Bool {
+		return r, true, Errorf(TypeError, "Range", "the 'dtype' must be a number type, but got Bool.")
+	}
+	r.istart, r.idelta = int64(start), int64(delta)
+	r.start, r.delta = float64(start), float64(delta)
+	r.n = dimCeilDiv(span, step)
+	return r, true, nil
+}
+
+// dimAttr writes an attribute that may be a dim.
+func dimAttr(v any) string {
+	if d, ok := v.(int); ok {
+		return tensor.DimString(d)
+	}
+	return fmt.Sprint(v)
 }

@@ -27,11 +27,12 @@ func backwardPrim(name, first, second string,
 					"'%s' and '%s' must be Tensors of one float dtype, but got Tensor[%v] and Tensor[%v].",
 					first, second, a.DType, b.DType)
 			}
-			if !a.Shape.Equal(b.Shape) {
+			shape, ok := unifyShapes(a.Shape, b.Shape)
+			if !ok {
 				return nil, Errorf(ValueError, name,
 					"the shape of '%s' and '%s' must be the same, but got %v and %v.", first, second, a.Shape, b.Shape)
 			}
-			return oneMeta(a.DType, a.Shape), nil
+			return oneMeta(a.DType, shape), nil
 		},
 		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
 			z, err := ctx.AllocOutput(out[0])

@@ -1,7 +1,6 @@
 package tensor
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -9,22 +8,35 @@ import (
 // empty shape.
 type Shape []int
 
-// Size is the number of elements: the product of the dims.
+// Size is the number of elements: the product of the dims, symbolic when
+// a dim is.
 func (s Shape) Size() int {
 	n := 1
 	for _, d := range s {
+		if IsSymbolic(d) {
+			return s.symbolicSize()
+		}
 		n *= d
 	}
 	return n
 }
 
-// Equal reports whether s and t have the same dims.
+func (s Shape) symbolicSize() int {
+	n := 1
+	for _, d := range s {
+		n = DimMul(n, d)
+	}
+	return n
+}
+
+// Equal reports whether s and t have the same dims: symbolic dims that
+// inference unified are the same.
 func (s Shape) Equal(t Shape) bool {
 	if len(s) != len(t) {
 		return false
 	}
 	for i := range s {
-		if s[i] != t[i] {
+		if s[i] != t[i] && (!IsSymbolic(s[i]) && !IsSymbolic(t[i]) || !algebra.Equal(s[i], t[i])) {
 			return false
 		}
 	}
@@ -53,7 +65,7 @@ func (s Shape) String() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Itoa(d))
+		b.WriteString(DimString(d))
 	}
 	if len(s) == 1 {
 		b.WriteByte(',')
@@ -70,7 +82,7 @@ func (s Shape) ListString() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Itoa(d))
+		b.WriteString(DimString(d))
 	}
 	b.WriteByte(']')
 	return b.String()

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"msrepl/graphmode/ir"
+	"msrepl/tensor"
 )
 
 // DefaultLimit is how many entries a function keeps before it gives up
@@ -149,11 +150,14 @@ func argMismatch(want, got Arg) string {
 		case len(w.Shape) != len(g.Shape):
 			return fmt.Sprintf("tensor '%s' rank: expected %d, got %d", want.Name, len(w.Shape), len(g.Shape))
 		}
+		// A symbolic dim serves every size; the graph checks the sizes
+		// against its symbols' constraints when it runs.
 		for d := range w.Shape {
-			if w.Shape[d] != g.Shape[d] {
+			if w.Shape[d] != g.Shape[d] && !tensor.IsSymbolic(w.Shape[d]) {
 				return fmt.Sprintf("tensor '%s' dim %d: expected %d, got %d", want.Name, d, w.Shape[d], g.Shape[d])
 			}
 		}
+		return ""
 	}
 	if constant(want.Abs) && constant(got.Abs) {
 		return fmt.Sprintf("constant '%s': expected %s, got %s", want.Name, describe(want.Abs), describe(got.Abs))

@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"msrepl/graphmode/ir"
+	"msrepl/graphmode/shape"
 	"msrepl/ops"
 	"msrepl/tensor"
 )
@@ -38,10 +39,24 @@ type Tracer struct {
 	// MindSpore runs constant code during compilation: host numpy work
 	// and constant tensors then reach the graph as constants.
 	Eval ops.Builder
+	// Trace, when set, makes the Tracer the trace builder of
+	// capture_mode="trace": the code runs on concrete tensors, each
+	// application is computed through Trace and also emitted, and its
+	// concrete outputs stand for its nodes. Applications on constants
+	// only are computed and not emitted.
+	Trace ops.Builder
+	// Where, when set, gives the source position of the code that applies
+	// a primitive while a trace records: the Span of its node.
+	Where func() ir.Span
 	// Weight, when set, names the weight a concrete tensor is (a
 	// Parameter's data), wherever the traced code found it; ok false
 	// means it is a constant.
 	Weight func(v *tensor.Tensor) (name string, ok bool)
+	// Shapes, for a graph compiled for many sizes, is the scope of its
+	// symbols: the constraints inference puts on them are attributed to
+	// the application that required them, and one that cannot hold is
+	// reported with the constraints it contradicts.
+	Shapes *shape.Scope
 	top    *Level
 	cur    *Level
 	// weights are the Parameter data registered as weights; an in-place
@@ -132,6 +147,24 @@ func (t *Tracer) Input(name string, m tensor.Meta) *tensor.Tensor {
 	return t.cur.Bind(t.cur.G.AddParam(name, ir.TensorAbs{Meta: m}, t.Span))
 }
 
+// Traced reports whether the concrete tensor v, met while a trace
+// records, was computed from the traced call's arguments or weights: its
+// value then differs from call to call.
+func (t *Tracer) Traced(v *tensor.Tensor) bool {
+	for l := t.cur; l != nil; l = l.parent {
+		if n, ok := l.nodes[v]; ok {
+			return n.Kind != ir.Const
+		}
+	}
+	return t.weights[v]
+}
+
+// InputFor adds a graph parameter that the concrete tensor v, an
+// argument of the traced call, stands for.
+func (t *Tracer) InputFor(name string, v *tensor.Tensor) {
+	t.cur.nodes[v] = t.cur.G.AddParam(name, ir.TensorAbs{Meta: v.Meta()}, t.Span)
+}
+
 // Bind returns a new abstract tensor that stands for the tensor node n of
 // l's graph.
 func (l *Level) Bind(n *ir.Node) *tensor.Tensor {
@@ -193,7 +226,10 @@ var errForeign = fmt.Errorf("a Tensor computed in another graph (a branch or loo
 // Apply emits p's application into the current graph and returns abstract
 // tensors that stand for its outputs.
 func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]ops.Value, error) {
-	if t.Eval != nil && !p.Stateful && t.constants(args) {
+	if t.Trace != nil {
+		return t.trace(p, attrs, args)
+	}
+	if t.Eval != nil && !p.Stateful && t.constants(args) && !attrs.Symbolic() {
 		return t.Eval.Apply(p, attrs, args...)
 	}
 	l := t.cur
@@ -215,6 +251,14 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 		l.b.Span = t.forward.Span
 	}
 	out, err := l.b.Apply(p, attrs, in...)
+	if t.Shapes != nil {
+		if err != nil {
+			if conflict := t.Shapes.TakeConflict(); conflict != "" {
+				return nil, &ShapeConflict{Err: err, Conflict: conflict}
+			}
+		}
+		t.Shapes.Attribute(fmt.Sprintf("%s, line %d", p.Name, l.b.Span.Start.Line))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -227,6 +271,60 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 	}
 	return res, nil
 }
+
+// trace computes p on concrete tensors and, unless they are all
+// constants, emits its application, whose node its outputs stand for.
+func (t *Tracer) trace(p *ops.Primitive, attrs ops.Attrs, args []ops.Value) ([]ops.Value, error) {
+	constant := !p.Stateful && t.constants(args)
+	in := make([]ops.Value, len(args))
+	if !constant {
+		for i, a := range args {
+			v, ok := a.(*tensor.Tensor)
+			if !ok {
+				return nil, fmt.Errorf("capture: %s's input %d is a %T, not a tensor", p.Name, i, a)
+			}
+			n, err := t.node(t.cur, v)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", p.Name, err)
+			}
+			in[i] = n
+		}
+	}
+	outs, err := t.Trace.Apply(p, attrs, args...)
+	if err != nil || constant {
+		return outs, err
+	}
+	if t.Where != nil {
+		t.Span = t.Where()
+	}
+	l := t.cur
+	l.b.Span, l.b.Forward = t.Span, t.forward
+	nodes, err := l.b.Apply(p, attrs, in...)
+	if err != nil {
+		return nil, err
+	}
+	for i, o := range outs {
+		l.nodes[o.(*tensor.Tensor)] = nodes[i].(*ir.Node)
+	}
+	if p.Updates {
+		l.updated(args[0].(*tensor.Tensor), nodes[0].(*ir.Node))
+	}
+	return outs, nil
+}
+
+// A ShapeConflict is an inference error on symbolic shapes: the
+// operation's own error, and the constraint that could not hold, with the
+// earlier constraints it contradicts.
+type ShapeConflict struct {
+	Err      error
+	Conflict string
+}
+
+func (e *ShapeConflict) Error() string {
+	return e.Err.Error() + "\nThe shapes are symbolic, and " + e.Conflict + "."
+}
+
+func (e *ShapeConflict) Unwrap() error { return e.Err }
 
 // constants reports whether every argument is a concrete tensor that
 // stands for no node of the graphs under construction.

@@ -31,6 +31,11 @@ type Runner struct {
 	// Context, when set, is checked between nodes, so that a long loop
 	// can be interrupted.
 	Context context.Context
+	// Dims, for a graph compiled for many sizes, gives the size a
+	// symbolic dim has in this run: the dims in attributes (a Reshape's
+	// shape) are sized before each application. The applications infer
+	// their outputs from their inputs, so buffers are sized as they run.
+	Dims func(dim int) int
 }
 
 // Run runs g on args, one per parameter.
@@ -85,7 +90,11 @@ func (r *Runner) node(n *ir.Node, env map[*ir.Node]Value) (Value, error) {
 			}
 			args[i] = t
 		}
-		out, err := r.B.Apply(n.Prim, n.Attrs, args...)
+		attrs := n.Attrs
+		if r.Dims != nil && attrs.Symbolic() {
+			attrs = attrs.Sized(r.Dims)
+		}
+		out, err := r.B.Apply(n.Prim, attrs, args...)
 		if err != nil {
 			return nil, err
 		}

@@ -268,7 +268,9 @@ func (g *FuncGraph) Subgraphs() []*FuncGraph {
 // output to the end), before any reuse of buffers: what running the graph
 // needs beyond its inputs, weights and constants. A call, branch or loop
 // adds its own subgraph's peak while it runs.
-func PeakBytes(g *FuncGraph) int64 {
+// A graph compiled for many sizes counts its symbolic dims at size(dim),
+// the sizes of one call.
+func PeakBytes(g *FuncGraph, size func(dim int) int) int64 {
 	last := map[*Node]int{}
 	for i, n := range g.Nodes {
 		for _, in := range n.Inputs {
@@ -283,32 +285,39 @@ func PeakBytes(g *FuncGraph) int64 {
 	for i, n := range g.Nodes {
 		var inner int64
 		for _, s := range n.Graphs {
-			inner = max(inner, PeakBytes(s))
+			inner = max(inner, PeakBytes(s, size))
 		}
-		size := valueBytes(n.Abs)
-		peak = max(peak, live+inner+size)
-		live += size
+		bytes := valueBytes(n.Abs, size)
+		peak = max(peak, live+inner+bytes)
+		live += bytes
 		if end, used := last[n]; used {
 			dying[end] = append(dying[end], n)
 		} else {
-			live -= size
+			live -= bytes
 		}
 		for _, d := range dying[i] {
-			live -= valueBytes(d.Abs)
+			live -= valueBytes(d.Abs, size)
 		}
 	}
 	return peak
 }
 
 // valueBytes is the size of a value's tensors.
-func valueBytes(a Abstract) int64 {
+func valueBytes(a Abstract, size func(int) int) int64 {
 	switch a := a.(type) {
 	case TensorAbs:
-		return int64(a.Shape.Size() * a.DType.ItemSize())
+		n := 1
+		for _, d := range a.Shape {
+			if tensor.IsSymbolic(d) {
+				d = size(d)
+			}
+			n *= d
+		}
+		return int64(n * a.DType.ItemSize())
 	case TupleAbs:
 		var n int64
 		for _, e := range a.Elems {
-			n += valueBytes(e)
+			n += valueBytes(e, size)
 		}
 		return n
 	}

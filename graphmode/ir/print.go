@@ -234,11 +234,14 @@ func attrString(a map[string]any) string {
 func attrValue(v any) string {
 	switch v := v.(type) {
 	case int:
+		if tensor.IsSymbolic(v) {
+			return tensor.DimString(v)
+		}
 		return constString(int64(v))
 	case []int:
 		items := make([]string, len(v))
 		for i, x := range v {
-			items[i] = strconv.Itoa(x)
+			items[i] = tensor.DimString(x)
 		}
 		return "(" + strings.Join(items, ", ") + ")"
 	case tensor.Shape:
