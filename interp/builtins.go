@@ -121,6 +121,9 @@ func builtinPrint(th *Thread, args []Value, kwnames []string) (Value, error) {
 		}
 	}
 	if file == None {
+		if th.bytecodeCapturing() {
+			return nil, graphBreak("print")
+		}
 		if printed, err := th.printInGraph(args[:npos], sep, end); printed || err != nil {
 			return None, err
 		}

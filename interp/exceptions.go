@@ -21,6 +21,9 @@ type Exception struct {
 	// valueNeeded marks the error of code that needed a Tensor's value
 	// while a graph was captured, which JIT Fallback may run later.
 	valueNeeded bool
+	// graphBreak, set on the error print and other I/O raise while a
+	// bytecode capture emits a segment, says why the function splits.
+	graphBreak string
 }
 
 // A TraceEntry is one frame of a traceback: the code and the instruction

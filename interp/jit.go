@@ -48,10 +48,16 @@ type jitFunction struct {
 	warned bool
 	// traceWarned are the lines a trace recording has warned about.
 	traceWarned map[string]bool
+	// segments are the graph segments of a bytecode function's last call,
+	// and segmentCache its compiled segments by structure (bytecode.go).
+	segments     []bcSegment
+	segmentCache map[string]*compiledGraph
 	// What cache_info and %cache report beyond the cache's counts.
 	compiles, fallbacks int
-	compileTime         time.Duration
-	peakBytes           int64
+	// splits counts the instructions bytecode capture ran in the VM.
+	splits      int
+	compileTime time.Duration
+	peakBytes   int64
 }
 
 // compiledGraph is a cache entry's graph and the Parameters its weights
@@ -168,7 +174,7 @@ func (j *jitFunction) Call(th *Thread, args []Value, kwnames []string) (Value, e
 
 // msJit is mindspore.jit, as a decorator with or without arguments.
 func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
-	var fn, mode, level, dynamic, fullgraph, signature Value = None, Str("ast"), Str("O0"), MakeInt(0), False, None
+	var fn, mode, level, dynamic, fullgraph, signature Value = None, Str(defaultCaptureMode), Str("O0"), MakeInt(0), False, None
 	if err := UnpackArgs("jit", args, kwnames, "function?", &fn, "*capture_mode?", &mode, "*jit_level?", &level,
 		"*dynamic?", &dynamic, "*fullgraph?", &fullgraph, "*input_signature?", &signature); err != nil {
 		return nil, err
@@ -207,6 +213,10 @@ func msJit(th *Thread, args []Value, kwnames []string) (Value, error) {
 	return newJitFunction(fn, opts)
 }
 
+// defaultCaptureMode is jit's capture_mode when none is given: "ast", as
+// in MindSpore. The differential tests run the corpus under the others.
+var defaultCaptureMode = "ast"
+
 // jitDisabled reports MS_JIT=0, which turns graph compilation off, as in
 // MindSpore: @jit functions, Cells in GRAPH_MODE and %%graph cells run
 // as they are, in PyNative mode.
@@ -235,6 +245,9 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 	// describe, runs eagerly.
 	if tr, capturing := rt.tracer(); capturing {
 		return th.captureCall(tr, j.fn, args, kwnames)
+	}
+	if j.opts.mode == "bytecode" {
+		return th.callBytecode(j, args, kwnames)
 	}
 	if len(kwnames) > 0 {
 		return th.Call(j.fn, args, kwnames)
@@ -981,9 +994,9 @@ func msCacheInfo(th *Thread, args []Value, kwnames []string) (Value, error) {
 		k string
 		v Value
 	}{
-		{"entries", MakeInt(int64(len(j.cache.Entries)))}, {"compiles", MakeInt(int64(j.compiles))},
+		{"entries", MakeInt(int64(len(j.cache.Entries) + len(j.segmentCache)))}, {"compiles", MakeInt(int64(j.compiles))},
 		{"hits", MakeInt(int64(j.cache.Hits))}, {"misses", MakeInt(int64(j.cache.Misses))},
-		{"fallbacks", MakeInt(int64(j.fallbacks))}, {"compile_ms", Float(float64(j.compileTime.Microseconds()) / 1000)},
+		{"fallbacks", MakeInt(int64(j.fallbacks))}, {"splits", MakeInt(int64(j.splits))}, {"compile_ms", Float(float64(j.compileTime.Microseconds()) / 1000)},
 		{"peak_bytes", MakeInt(j.peakBytes)}, {"reasons", NewList(reasons)},
 	} {
 		d.SetStr(kv.k, kv.v)

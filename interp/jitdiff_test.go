@@ -47,6 +47,25 @@ func TestJitDifferential(t *testing.T) {
 	}
 }
 
+// TestJitDifferentialBytecode runs the corpus with capture_mode="bytecode"
+// as @jit's default: a function bytecode capture splits must still
+// compute what PyNative computes. The limitations of the ast capture are
+// splits here, so every program must agree.
+func TestJitDifferentialBytecode(t *testing.T) {
+	saved := defaultCaptureMode
+	defaultCaptureMode = "bytecode"
+	defer func() { defaultCaptureMode = saved }()
+	for _, path := range programs(t, "jitdiff") {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".py"), func(t *testing.T) {
+			eager, eagerOut := runForResults(t, path, "0")
+			graph, graphOut := runForResults(t, path, "1")
+			if err := sameResults(eager, graph, "RESULTS"); err != nil {
+				t.Errorf("bytecode jit and PyNative disagree: %v\n--- PyNative output ---\n%s\n--- jit output ---\n%s", err, eagerOut, graphOut)
+			}
+		})
+	}
+}
+
 // knownLimit is the error text after a "# jit-limit:" line: a program
 // that runs eagerly but hits a documented limitation of graph mode.
 func knownLimit(t *testing.T, path string) string {

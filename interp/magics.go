@@ -182,6 +182,7 @@ func builtinMagics() []*MagicDef {
 		{Name: "load", Usage: "%load FILE", Doc: "Load a file's code: into the next input in a notebook, or run it in the terminal.", Run: runLoad},
 		{Name: "ir", Usage: "%ir [NAME] [--pass P] [--grad]", Doc: "Print the MindIR of the graph a jit function (or, without NAME, the session) last ran, as pass P (or capture) left it, or its gradient graph.", Run: runIR},
 		{Name: "graph", Cell: true, Usage: "%%graph + cell", Doc: "Compile the cell as one static graph: the Tensors it reads are its inputs, the names it assigns its outputs; running it again reuses the graph.", Run: runGraphCell},
+		{Name: "explain", Usage: "%explain CALL", Doc: "Compile a call and explain it: its graphs, the splits between them and why, JIT Fallbacks, ops per graph, and guards.", Run: runExplain},
 		{Name: "cache", Usage: "%cache [NAME] [--clear]", Doc: "Show compiled functions' cache entries, counts and recompile reasons, or clear them.", Run: runCache},
 		{Name: "save", Usage: "%save [-f] [-a] FILE [N | N-M ...]", Doc: "Save the session's cells (all, or the given ones) to FILE.", Run: runSave},
 	}

@@ -106,6 +106,7 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	m.AddFunc("jit_class", "jit_class(cls)", "Marks a class whose instances graphs use: their attributes are constants and their methods are compiled into the graph. PyNative code uses the class as it is.", msJitClass)
 	m.AddFunc("jit", "jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False, input_signature=None)",
 		"Compiles a function to a static graph.", msJit)
+	m.AddFunc("explain", "explain(fn, *args, **kwargs)", "Calls fn, compiled, on the arguments and explains what it compiled into: graphs, splits with their reasons and lines, JIT Fallbacks, ops per graph and guards.", msExplain)
 	m.AddFunc("cache_info", "cache_info(fn_or_cell)", "A compiled function's cache: entries, compiles, hits, misses, fallbacks, compile_ms, peak_bytes and reasons.", msCacheInfo)
 	return m, nil
 }

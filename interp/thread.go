@@ -43,6 +43,9 @@ type Thread struct {
 	ctx    context.Context
 
 	inRepr map[Value]bool // mutable containers whose repr is being built, to print [...]
+
+	// bc is the bytecode capture under way, if any (bytecode.go).
+	bc *bcRun
 }
 
 const arenaSize = 1 << 16
@@ -112,6 +115,12 @@ type frame struct {
 
 	fromArena bool
 	yielded   bool // set by YIELD_VALUE when run returns
+	// trapped is set on the frames a bytecode capture started (th.bc):
+	// they may pause before an instruction, or at one that failed, and
+	// bcPC and bcSP are the instruction about to run and the stack depth
+	// before it, where a paused frame resumes.
+	trapped    bool
+	bcPC, bcSP int
 }
 
 // newFrame returns a frame for code, with zeroed slots and stack. A
@@ -120,7 +129,10 @@ func (th *Thread) newFrame(c *code, owned bool) *frame {
 	fc := c.fc
 	n := fc.NumSlots + fc.MaxStack
 	var fr *frame
-	if owned {
+	// The frames of a bytecode capture may pause and resume later: they
+	// own their storage.
+	capturing := th.bytecodeCapturing()
+	if owned || capturing {
 		fr = &frame{}
 	} else {
 		for len(th.frames) <= th.depth {
@@ -146,7 +158,7 @@ func (th *Thread) newFrame(c *code, owned bool) *frame {
 	fr.stack = mem[fc.NumSlots:]
 	fr.sp, fr.pc = 0, 0
 	fr.ns = nil
-	fr.yielded = false
+	fr.yielded, fr.trapped = false, capturing
 	return fr
 }
 
@@ -230,14 +242,37 @@ func (th *Thread) callFunction(f *Function, self Value, args []Value, kwnames []
 		for i, a := range args {
 			fr.slots[i] = a
 		}
-		th.depth++
-		v, err := th.run(fr)
-		th.depth--
-		th.releaseFrame(fr)
-		return v, err
+		return th.runCall(fr)
 	}
 	fc := c.fc
-	fr := th.newFrame(c, fc.IsGenerator)
+	fr, err := th.prepareFrame(f, self, args, kwnames, fc.IsGenerator)
+	if err != nil {
+		return nil, err
+	}
+	if fc.IsGenerator {
+		return &Generator{fr: fr, name: f.Name, qualname: f.QualName}, nil
+	}
+	return th.runCall(fr)
+}
+
+// runCall runs a call's frame and releases it, unless a bytecode capture
+// paused it to resume later.
+func (th *Thread) runCall(fr *frame) (Value, error) {
+	th.depth++
+	v, err := th.run(fr)
+	th.depth--
+	if err != errPaused {
+		th.releaseFrame(fr)
+	}
+	return v, err
+}
+
+// prepareFrame makes the frame of a call of f, its arguments bound and
+// its cells made. An owned frame outlives the call (generators, bytecode
+// capture).
+func (th *Thread) prepareFrame(f *Function, self Value, args []Value, kwnames []string, owned bool) (*frame, error) {
+	fc := f.code.fc
+	fr := th.newFrame(f.code, owned)
 	fr.fn = f
 	if err := th.bindArgs(fr, f, self, args, kwnames); err != nil {
 		th.releaseFrame(fr)
@@ -250,14 +285,7 @@ func (th *Thread) callFunction(f *Function, self Value, args []Value, kwnames []
 	for i, c := range f.Closure {
 		fr.slots[nlocals+i] = c
 	}
-	if fc.IsGenerator {
-		return &Generator{fr: fr, name: f.Name, qualname: f.QualName}, nil
-	}
-	th.depth++
-	v, err := th.run(fr)
-	th.depth--
-	th.releaseFrame(fr)
-	return v, err
+	return fr, nil
 }
 
 // callClass instantiates a class.

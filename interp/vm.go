@@ -31,6 +31,11 @@ func (th *Thread) run(fr *frame) (Value, error) {
 
 resume:
 	for {
+		if fr.trapped && th.pauseBefore(fr, pc, sp) {
+			fr.pc, fr.sp = pc, sp
+			th.frame = caller
+			return nil, errPaused
+		}
 		ins := code[pc]
 		pc++
 		fr.pc = pc
@@ -793,6 +798,21 @@ resume:
 	}
 
 fail:
+	if th.bc != nil {
+		if fr.trapped && th.bc.pauseAtFailure(fr, err) {
+			fr.pc, fr.sp = fr.bcPC, fr.bcSP
+			th.frame = caller
+			return nil, errPaused
+		}
+		if captureArtifact(err) {
+			// An error the capture itself raised is not the program's:
+			// no handler of the program's may catch it.
+			clear(stack)
+			fr.sp, fr.pc = 0, pc
+			th.frame = caller
+			return nil, err
+		}
+	}
 	{
 		exc := asException(err)
 		if !reraise {

@@ -25,6 +25,17 @@ type Tensor struct {
 // nothing may read its elements.
 func NewAbstract(m Meta) *Tensor { return &Tensor{dtype: m.DType, shape: m.Shape} }
 
+// Realize gives the abstract tensor t the data of src, a tensor of the
+// same dtype and shape a graph computed for it: every reference to t then
+// sees the value, wherever the code that made t stored it.
+func (t *Tensor) Realize(src *Tensor) error {
+	if !t.Abstract() || src.Abstract() || t.dtype != src.dtype || !t.shape.Equal(src.shape) {
+		return fmt.Errorf("tensor: cannot realize a %v%v as a %v%v", t.dtype, t.shape, src.dtype, src.shape)
+	}
+	t.shape, t.buf, t.data = src.shape, src.buf, src.data
+	return nil
+}
+
 // Abstract reports whether t is a stand-in without data (NewAbstract).
 func (t *Tensor) Abstract() bool { return t.data == nil }
 

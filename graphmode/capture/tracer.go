@@ -45,6 +45,15 @@ type Tracer struct {
 	// concrete outputs stand for its nodes. Applications on constants
 	// only are computed and not emitted.
 	Trace ops.Builder
+	// AutoInput makes every concrete tensor that meets a graph value in
+	// an application, a weight's data excepted, a parameter of the graph
+	// rather than a constant: bytecode capture's segments run on the
+	// values of each call. Inputs are those tensors (and the ones
+	// Register made inputs), in parameter order, and Created the abstract
+	// tensors of the top graph, which the segment gives back.
+	AutoInput bool
+	Inputs    []*tensor.Tensor
+	Created   []*tensor.Tensor
 	// Where, when set, gives the source position of the code that applies
 	// a primitive while a trace records: the Span of its node.
 	Where func() ir.Span
@@ -65,6 +74,27 @@ type Tracer struct {
 	// forward is the forward node whose gradient rule is running, which
 	// the nodes it emits record.
 	forward *ir.Node
+}
+
+// Register makes the concrete tensor v an input of the top graph, unless
+// it already stands for a node, and returns its node.
+func (t *Tracer) Register(v *tensor.Tensor) *ir.Node {
+	l := t.top
+	if n, ok := l.nodes[v]; ok {
+		return n
+	}
+	n := l.G.AddParam(fmt.Sprintf("in%d", len(t.Inputs)), ir.TensorAbs{Meta: v.Meta()}, t.Span)
+	l.nodes[v] = n
+	t.Inputs = append(t.Inputs, v)
+	return n
+}
+
+// SetAutoInput makes t a Tracer whose inputs are the concrete tensors the
+// code uses (AutoInput), and which collects the abstract tensors of its
+// top graph in Created.
+func (t *Tracer) SetAutoInput() {
+	t.AutoInput = true
+	t.top.created = &t.Created
 }
 
 // MarkForward makes the nodes applied next record out's node as their
@@ -91,6 +121,9 @@ type Level struct {
 	// Captures are the values of enclosing graphs this graph reads,
 	// each through one of its parameters.
 	Captures []Capture
+	// created, on the top level of an AutoInput Tracer, collects the
+	// abstract tensors Bind makes.
+	created *[]*tensor.Tensor
 	// assigned are the weights an update (ops.Primitive.Updates) in this
 	// graph, or in control flow inside it, changed, in order: a branch or
 	// loop gives their new values to the graph around it.
@@ -170,6 +203,9 @@ func (t *Tracer) InputFor(name string, v *tensor.Tensor) {
 func (l *Level) Bind(n *ir.Node) *tensor.Tensor {
 	v := tensor.NewAbstract(n.Meta())
 	l.nodes[v] = n
+	if l.created != nil {
+		*l.created = append(*l.created, v)
+	}
 	return v
 }
 
@@ -199,11 +235,14 @@ func (t *Tracer) node(l *Level, v *tensor.Tensor) (*ir.Node, error) {
 		if t.isWeight(v) {
 			return l.nodes[v], nil
 		}
+		if t.AutoInput {
+			return t.Register(v), nil
+		}
 		n := l.G.Const(v, t.Span)
 		l.nodes[v] = n
 		return n, nil
 	}
-	if !v.Abstract() && !t.isWeight(v) {
+	if !v.Abstract() && !t.isWeight(v) && !t.AutoInput {
 		n := l.G.Const(v, t.Span)
 		l.nodes[v] = n
 		return n, nil

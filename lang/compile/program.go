@@ -38,6 +38,15 @@ type Handler struct {
 	Depth              int32
 }
 
+// A Region is the code of one try or with statement, its handlers
+// included: [Start, End). Bytecode capture runs such a statement as a
+// whole in the VM.
+type Region struct {
+	Start, End int32
+	Kind       string // "try" or "with"
+	Line       int32  // of the statement's keyword
+}
+
 // Constants are nil (None), bool, int64, *big.Int, float64, string,
 // Ellipsis, ConstTuple, ConstSet, KwNames and *Magic.
 type (
@@ -100,6 +109,7 @@ type Funcode struct {
 	Names    []string // attribute and module names
 	Funcs    []*Funcode
 	Handlers []Handler
+	Regions  []Region
 
 	// The frame has NumSlots slots: Locals (parameters first), then FreeVars,
 	// then compiler temporaries.

@@ -66,9 +66,13 @@ func (c *fcomp) stmt(s syntax.Stmt) {
 	case *syntax.RaiseStmt:
 		c.raise(s)
 	case *syntax.TryStmt:
+		start := len(c.fc.Code)
 		c.try(s)
+		c.fc.Regions = append(c.fc.Regions, Region{Start: int32(start), End: int32(len(c.fc.Code)), Kind: "try", Line: s.Try.Line})
 	case *syntax.WithStmt:
+		start := len(c.fc.Code)
 		c.with(s, 0)
+		c.fc.Regions = append(c.fc.Regions, Region{Start: int32(start), End: int32(len(c.fc.Code)), Kind: "with", Line: s.With.Line})
 	case *syntax.LineMagic, *syntax.CellMagic, *syntax.HelpStmt:
 		c.magic(s)
 		c.emit(POP_TOP, 0)

@@ -1,0 +1,444 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"msrepl/autodiff"
+	"msrepl/graphmode/capture"
+	"msrepl/graphmode/ir"
+	"msrepl/lang/compile"
+	"msrepl/lang/syntax"
+	"msrepl/ops"
+)
+
+// capture_mode="bytecode": the VM runs the function's own bytecode with
+// the capture's Tracer as the builder, so that its Tensor work becomes a
+// graph while Python values stay concrete. The VM pauses the function's
+// frame (frame.trapped) at an instruction the graph cannot hold: one that
+// needs a Tensor's value as a Python value, that prints, or that starts a
+// try or with statement. The graph so far is then a segment: compiled
+// once per structure, run on the call's tensors, and its results realize
+// the abstract tensors the code holds, wherever it stored them. The
+// paused instruction (or the whole try statement) runs in the VM on
+// concrete values, and capture resumes after it. A call is so a chain of
+// graph segments and eager steps. Each call runs the function's Python
+// code again, on abstract Tensors, so Python-level effects happen in order
+// every call, as in PyNative; the segments' graphs are what is cached,
+// keyed by their structure (the MindIR text, shapes and dtypes included).
+
+type bcMode uint8
+
+const (
+	bcCapture bcMode = iota // emitting a segment; pause at what it cannot hold
+	bcStep                  // running the paused instruction on concrete values
+	bcRegion                // running a try or with statement on concrete values
+)
+
+// bcRun is the state of a bytecode capture: its mode, and the paused
+// frames, innermost first, each but the innermost paused at the call of
+// the one before it. pending is the chain a pause builds as it leaves the
+// frames, up to the one runChain ran.
+type bcRun struct {
+	mode    bcMode
+	chain   []*frame
+	pending []*frame
+	stepped bool
+	region  compile.Region
+	brk     *bcBreak
+}
+
+// A bcBreak is where and why a capture split the function.
+type bcBreak struct {
+	Reason string
+	Pos    syntax.Position
+	// statement is set when the split is a try or with statement, which
+	// runs as a whole.
+	statement bool
+	src       string // the source Pos is in
+}
+
+// errPaused is what run returns for a frame the capture paused.
+var errPaused = errors.New("interp: frame paused by bytecode capture")
+
+// pauseBefore is checked before each instruction of a trapped frame.
+func (th *Thread) pauseBefore(fr *frame, pc, sp int) bool {
+	b := th.bc
+	if b == nil {
+		return false
+	}
+	switch b.mode {
+	case bcCapture:
+		fr.bcPC, fr.bcSP = pc, sp
+		for _, r := range fr.code.fc.Regions {
+			if int(r.Start) == pc {
+				b.region = r
+				pos := fr.code.fc.Position(pc)
+				pos.Line, pos.Col = r.Line, 1
+				b.brk = &bcBreak{Reason: "a " + r.Kind + " statement runs in the VM", Pos: pos, statement: true, src: fr.code.fc.Prog.Src}
+				b.pending = []*frame{fr}
+				return true
+			}
+		}
+		return false
+	case bcStep:
+		if fr != b.chain[0] {
+			return false
+		}
+		if !b.stepped {
+			b.stepped = true
+			return false
+		}
+	default:
+		if fr != b.chain[0] || (pc >= int(b.region.Start) && pc < int(b.region.End)) {
+			return false
+		}
+	}
+	b.pending = []*frame{fr}
+	return true
+}
+
+// pauseAtFailure decides, when an instruction of a trapped frame failed
+// while capturing, to pause before it: it runs again on concrete values,
+// where a Tensor's value is known and the program's own errors are raised
+// as PyNative raises them. A frame whose call of a Python function paused
+// the callee pauses at the call, and is resumed with the callee's result;
+// a call through Go code (a builtin calling back) cannot be resumed, and
+// runs again as a whole.
+func (b *bcRun) pauseAtFailure(fr *frame, err error) bool {
+	if b.mode != bcCapture {
+		return false
+	}
+	if err == errPaused {
+		if directCall(fr) {
+			b.pending = append(b.pending, fr)
+		} else {
+			b.pending = []*frame{fr}
+		}
+		return true
+	}
+	b.brk = &bcBreak{Reason: breakReason(err), Pos: fr.code.fc.Position(fr.bcPC), src: fr.code.fc.Prog.Src}
+	b.pending = []*frame{fr}
+	return true
+}
+
+// directCall reports whether fr's paused instruction calls a Python
+// function itself, so that the callee's frame is the one that paused.
+func directCall(fr *frame) bool {
+	fn, ok := calleeAt(fr)
+	if !ok {
+		return false
+	}
+	switch f := fn.(type) {
+	case *Function:
+		return true
+	case *BoundMethod:
+		_, ok := f.Fn.(*Function)
+		return ok
+	}
+	return false
+}
+
+// calleeAt is the function the call instruction fr is paused at calls.
+func calleeAt(fr *frame) (Value, bool) {
+	ins := fr.code.fc.Code[fr.bcPC]
+	n, sp := int(ins.Arg()), fr.bcSP
+	switch ins.Op() {
+	case compile.CALL:
+		return fr.stack[sp-n-1], true
+	case compile.CALL_METHOD:
+		if fr.stack[sp-n-1] == nil {
+			return fr.stack[sp-n-2], true
+		}
+		if f, ok := fr.stack[sp-n-2].(*Function); ok {
+			return f, true
+		}
+	case compile.CALL_KW:
+		return fr.stack[sp-n-2], true
+	}
+	return nil, false
+}
+
+// completeCall finishes the call instruction fr is paused at with the
+// callee's result v, as the instruction would have, and moves past it.
+func completeCall(fr *frame, v Value) {
+	ins := fr.code.fc.Code[fr.pc]
+	n, sp := int(ins.Arg()), fr.sp
+	var at int
+	switch ins.Op() {
+	case compile.CALL:
+		at = sp - n - 1
+	case compile.CALL_METHOD:
+		at = sp - n - 2
+	case compile.CALL_KW:
+		at = sp - n - 2
+	}
+	fr.stack[at] = v
+	clear(fr.stack[at+1 : sp])
+	fr.sp, fr.pc = at+1, fr.pc+1
+}
+
+// breakReason words why an instruction could not be captured.
+func breakReason(err error) string {
+	var exc *Exception
+	if errors.As(err, &exc) {
+		if exc.graphBreak != "" {
+			return exc.graphBreak
+		}
+		msg := exc.message(nil)
+		if i := strings.Index(msg, ". Graph mode captures"); i > 0 {
+			msg = msg[:i]
+		}
+		return msg
+	}
+	return err.Error()
+}
+
+// captureArtifact reports whether err is the capture's own, not the
+// program's: code that needed a Tensor's value, or a graph break.
+func captureArtifact(err error) bool {
+	if err == errPaused {
+		return true
+	}
+	var exc *Exception
+	return errors.As(err, &exc) && (exc.valueNeeded || exc.graphBreak != "")
+}
+
+// graphBreak is the error that splits a bytecode capture at I/O.
+func graphBreak(reason string) *Exception {
+	e := Errorf(RuntimeErrorClass, "%s cannot be part of a graph", reason)
+	e.graphBreak = reason
+	return e
+}
+
+// bytecodeCapturing reports whether a bytecode capture is emitting a
+// segment: print and other I/O then split the function.
+func (th *Thread) bytecodeCapturing() bool { return th.bc != nil && th.bc.mode == bcCapture }
+
+// bcSegment is one graph segment of a call, as explain reports it.
+type bcSegment struct {
+	ops int
+	brk *bcBreak // what ended it; nil for the return
+}
+
+// callBytecode runs a call of a bytecode jit function.
+func (th *Thread) callBytecode(j *jitFunction, args []Value, kwnames []string) (Value, error) {
+	f, ok := j.fn.(*Function)
+	self := Value(nil)
+	if b, isMethod := j.fn.(*BoundMethod); isMethod {
+		f, ok = b.Fn.(*Function)
+		self = b.Self
+	}
+	if !ok || f.code.fc.IsGenerator || th.bc != nil {
+		// Go callables have no bytecode, and a bytecode capture inside
+		// another runs as the code it is part of.
+		return th.Call(j.fn, args, kwnames)
+	}
+	run := &bcRun{mode: bcCapture}
+	saved := th.bc
+	th.bc = run
+	defer func() { th.bc = saved }()
+	top, err := th.prepareFrame(f, self, args, kwnames, true)
+	if err != nil {
+		return nil, err
+	}
+	run.chain = []*frame{top}
+	j.segments = j.segments[:0]
+	for {
+		v, err := th.captureSegment(j, f)
+		if err != errPaused {
+			return v, err
+		}
+		if j.opts.fullgraph {
+			e := Errorf(RuntimeErrorClass, "'%s' cannot be captured as one graph (fullgraph=True): %s", j.name, run.brk.Reason)
+			for _, fr := range run.chain {
+				e.Traceback = append(e.Traceback, TraceEntry{Code: fr.code.fc, PC: fr.pc})
+			}
+			return nil, e
+		}
+		// The paused instruction, or statement, runs on concrete values.
+		run.mode, run.stepped = bcStep, false
+		if run.brk.statement {
+			run.mode = bcRegion
+		}
+		j.splits++
+		v, err = th.runChain(run)
+		if err != errPaused {
+			return v, err
+		}
+	}
+}
+
+// runChain runs the innermost paused frame, and, as each frame returns,
+// the frame paused at its call, until one pauses again (errPaused) or the
+// outermost returns.
+func (th *Thread) runChain(run *bcRun) (Value, error) {
+	for {
+		fr := run.chain[0]
+		th.depth++
+		v, err := th.run(fr)
+		th.depth--
+		if err == errPaused {
+			run.chain = append(run.pending, run.chain[1:]...)
+			run.pending = nil
+		}
+		if err != nil {
+			if err != errPaused {
+				// The program's error leaves the paused callers too.
+				if exc, ok := err.(*Exception); ok {
+					for _, caller := range run.chain[1:] {
+						exc.Traceback = append(exc.Traceback, TraceEntry{Code: caller.code.fc, PC: caller.pc})
+					}
+				}
+			}
+			return nil, err
+		}
+		if len(run.chain) == 1 {
+			return v, nil
+		}
+		run.chain = run.chain[1:]
+		completeCall(run.chain[0], v)
+	}
+}
+
+// captureSegment captures the chain's frames into one graph segment
+// until they pause (errPaused) or the outermost returns, and runs the
+// segment.
+func (th *Thread) captureSegment(j *jitFunction, f *Function) (Value, error) {
+	run := th.bc
+	run.mode, run.brk = bcCapture, nil
+	tr := capture.NewTracer(ir.NewGraph(j.name, ir.Span{Start: f.code.fc.Pos}))
+	tr.SetAutoInput()
+	tr.Where = func() ir.Span { return ir.Span{Start: th.sourcePos()} }
+	c := &compiledGraph{weights: map[string]*Tensor{}, src: f.code.fc.Prog.Src}
+	tr.Weight = th.weightResolver(c)
+	// The frames' Tensors are the segment's inputs. Work on other
+	// concrete tensors only (host numpy, constants the code makes) runs
+	// at once, as it would in PyNative: the code runs again each call.
+	tr.Eval = &ops.Eager{Ctx: th.ms().ctx}
+	for _, fr := range run.chain {
+		registerTensors(tr, fr)
+	}
+	v, err := th.withBuilder(tr, func() (Value, error) { return th.runChain(run) })
+	if err != nil && err != errPaused {
+		return nil, err
+	}
+	if serr := th.runSegment(j, tr, c, run.brk); serr != nil {
+		return nil, serr
+	}
+	return v, err
+}
+
+// registerTensors makes the Tensors a frame holds inputs of tr's graph:
+// in its slots (cells' contents included) and on its stack, and inside
+// the tuples, lists and dicts there.
+func registerTensors(tr *capture.Tracer, fr *frame) {
+	var walk func(v Value, depth int)
+	walk = func(v Value, depth int) {
+		if depth > contentsDepth {
+			return
+		}
+		switch v := v.(type) {
+		case *Tensor:
+			if !v.t.Abstract() && v.param == nil {
+				tr.Register(v.t)
+			}
+		case *Cell:
+			walk(v.V, depth)
+		case *Mutable:
+			walk(v.v, depth)
+		case Tuple:
+			for _, e := range v {
+				walk(e, depth+1)
+			}
+		case *List:
+			for _, e := range v.elems {
+				walk(e, depth+1)
+			}
+		case *Dict:
+			for _, kv := range v.Items() {
+				walk(kv[1], depth+1)
+			}
+		}
+	}
+	for _, v := range fr.slots {
+		walk(v, 0)
+	}
+	for _, v := range fr.stack[:fr.sp] {
+		walk(v, 0)
+	}
+}
+
+// runSegment compiles (or finds) the graph of a segment whose code has
+// run on abstract Tensors, runs it on the call's tensors, and realizes the
+// abstract tensors with its results.
+func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGraph, brk *bcBreak) error {
+	created := tr.Created
+	j.segments = append(j.segments, bcSegment{ops: len(tr.G.Nodes), brk: brk})
+	if len(created) == 0 && len(tr.Updated()) == 0 {
+		return nil
+	}
+	if err := c.output(tr, created); err != nil {
+		return Errorf(SystemErrorClass, "internal error: a segment of '%s': %v", j.name, err)
+	}
+	var key strings.Builder
+	if err := ir.Compact(&key, tr.G); err != nil {
+		return err
+	}
+	compiled, ok := j.segmentCache[key.String()]
+	if !ok {
+		start := time.Now()
+		c.g = tr.G
+		if err := th.optimize(c, j.name); err != nil {
+			return err
+		}
+		compiled = c
+		if j.segmentCache == nil {
+			j.segmentCache = map[string]*compiledGraph{}
+		}
+		if len(j.segmentCache) < segmentCacheLimit {
+			j.segmentCache[key.String()] = c
+		}
+		j.compiles++
+		j.compileTime += time.Since(start)
+	} else {
+		j.cache.Hits++
+		// The weights are the Parameters this call read, by name.
+		for name, p := range c.weights {
+			compiled.weights[name] = p
+		}
+	}
+	j.last = compiled
+	in := make([]Value, len(tr.Inputs))
+	for i, t := range tr.Inputs {
+		in[i] = NewTensor(t)
+	}
+	graphIn, err := th.graphInputs(in)
+	if err != nil {
+		return err
+	}
+	outs, err := th.runGraph(compiled, graphIn, nil)
+	if err != nil {
+		return err
+	}
+	tape, _ := th.ms().builder.(*autodiff.Tape)
+	for i, v := range created {
+		out := outs[i].(*Tensor).t
+		if err := v.Realize(out); err != nil {
+			return Errorf(SystemErrorClass, "internal error: %v", err)
+		}
+		// Under a gradient's tape the realized tensor is the graph's
+		// result, so that the gradient flows through the segment.
+		if tape != nil {
+			if err := tape.Record(ops.Identity, nil, []ops.Value{out}, []ops.Value{v}); err != nil {
+				return opsError(err)
+			}
+		}
+	}
+	return nil
+}
+
+// segmentCacheLimit bounds the graphs a bytecode function keeps; past it,
+// a new structure is compiled for the call and not kept.
+const segmentCacheLimit = 64
