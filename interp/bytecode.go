@@ -26,7 +26,7 @@ import (
 // graph segments and eager steps. Each call runs the function's Python
 // code again, on abstract Tensors, so Python-level effects happen in order
 // every call, as in PyNative; the segments' graphs are what is cached,
-// keyed by their structure (the MindIR text, shapes and dtypes included).
+// keyed by their structure (ir.Key: shapes and dtypes included).
 
 type bcMode uint8
 
@@ -382,11 +382,8 @@ func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGrap
 	if err := c.output(tr, created); err != nil {
 		return Errorf(SystemErrorClass, "internal error: a segment of '%s': %v", j.name, err)
 	}
-	var key strings.Builder
-	if err := ir.Compact(&key, tr.G); err != nil {
-		return err
-	}
-	compiled, ok := j.segmentCache[key.String()]
+	key := ir.Key(tr.G)
+	compiled, ok := j.segmentCache[key]
 	if !ok {
 		start := time.Now()
 		c.g = tr.G
@@ -398,7 +395,7 @@ func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGrap
 			j.segmentCache = map[string]*compiledGraph{}
 		}
 		if len(j.segmentCache) < segmentCacheLimit {
-			j.segmentCache[key.String()] = c
+			j.segmentCache[key] = c
 		}
 		j.compiles++
 		j.compileTime += time.Since(start)

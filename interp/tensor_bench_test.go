@@ -14,6 +14,7 @@ import (
 //	EagerChain4   torch eager 2.35 µs/op, numpy 1.06 µs/op (goal: ≤ 0.5)
 //	JitChain4     the same chain under @jit (goal: faster than eager)
 //	JitCall3      a cached @jit call of x + y + z on [4] (goal: ≤ 2 µs)
+//	BytecodeCall3 and TraceCall3, the same call in those capture modes
 //	Add1M         torch 87.7 µs (12 GB/s per op in the chain), goal ≥ 10 GB/s
 //	Matmul512     torch 104.5 GFLOPS
 //	Matmul1024    torch 104.7 GFLOPS
@@ -45,6 +46,16 @@ func BenchmarkTensor(b *testing.B) {
 			"x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\nadd3(x, x, x)\n" +
 			// A loop amortizes the cell's own compile, as the chain's
 			// hundred ops do.
+			"def calls(x):\n    for _ in range(100):\n        add3(x, x, x)\n", "calls(x)",
+			func(b *testing.B, t float64) { b.ReportMetric(t/100/1e3, "µs/call") }},
+		// The same call captured by bytecode (the Python code runs each
+		// call, the segment's graph is found by its structure) and by trace.
+		{"BytecodeCall3", "from mindspore import jit\n@jit(capture_mode='bytecode')\ndef add3(x, y, z):\n    return x + y + z\n" +
+			"x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\nadd3(x, x, x)\n" +
+			"def calls(x):\n    for _ in range(100):\n        add3(x, x, x)\n", "calls(x)",
+			func(b *testing.B, t float64) { b.ReportMetric(t/100/1e3, "µs/call") }},
+		{"TraceCall3", "from mindspore import jit\n@jit(capture_mode='trace')\ndef add3(x, y, z):\n    return x + y + z\n" +
+			"x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\nadd3(x, x, x)\n" +
 			"def calls(x):\n    for _ in range(100):\n        add3(x, x, x)\n", "calls(x)",
 			func(b *testing.B, t float64) { b.ReportMetric(t/100/1e3, "µs/call") }},
 		{"Add1M", "x = ops.ones((1 << 20,), ms.float32)\n", "x + 0.0001",
