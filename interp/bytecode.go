@@ -6,11 +6,13 @@ import (
 	"time"
 
 	"msrepl/autodiff"
+	"msrepl/graphmode/cache"
 	"msrepl/graphmode/capture"
 	"msrepl/graphmode/ir"
 	"msrepl/lang/compile"
 	"msrepl/lang/syntax"
 	"msrepl/ops"
+	"msrepl/tensor"
 )
 
 // capture_mode="bytecode": the VM runs the function's own bytecode with
@@ -44,6 +46,10 @@ type bcRun struct {
 	mode    bcMode
 	chain   []*frame
 	pending []*frame
+	// reads are the host values the captured code read, and impure says
+	// what it changed beyond its frames' locals, if anything (observe).
+	reads   *captureReads
+	impure  string
 	stepped bool
 	region  compile.Region
 	brk     *bcBreak
@@ -71,6 +77,7 @@ func (th *Thread) pauseBefore(fr *frame, pc, sp int) bool {
 	switch b.mode {
 	case bcCapture:
 		fr.bcPC, fr.bcSP = pc, sp
+		b.observe(fr, pc, sp)
 		for _, r := range fr.code.fc.Regions {
 			if int(r.Start) == pc {
 				b.region = r
@@ -235,7 +242,19 @@ func (th *Thread) callBytecode(j *jitFunction, args []Value, kwnames []string) (
 		// another runs as the code it is part of.
 		return th.Call(j.fn, args, kwnames)
 	}
-	run := &bcRun{mode: bcCapture}
+	var key []cache.Arg
+	if len(kwnames) == 0 && !hasMutable(args) {
+		var err error
+		if key, err = jitKey(j.fn, j.name, args); err != nil {
+			return nil, err
+		}
+		if entry, _ := j.cache.Lookup(key); entry != nil {
+			j.lastEntry = entry
+			return th.replayPure(j, entry.Compiled.(*bcPure), args)
+		}
+	}
+	j.lastEntry = nil
+	run := &bcRun{mode: bcCapture, reads: &captureReads{seen: map[any]bool{}}}
 	saved := th.bc
 	th.bc = run
 	defer func() { th.bc = saved }()
@@ -245,9 +264,21 @@ func (th *Thread) callBytecode(j *jitFunction, args []Value, kwnames []string) (
 	}
 	run.chain = []*frame{top}
 	j.segments = j.segments[:0]
-	for {
-		v, err := th.captureSegment(j, f)
+	for first := true; ; first = false {
+		v, seg, err := th.captureSegment(j, f)
 		if err != errPaused {
+			if err == nil && first && key != nil && !j.cache.Full() {
+				if p := th.pureEntry(j, run, seg, args, v); p != nil {
+					names := paramNames(j.fn, len(args))
+					for i := range key {
+						key[i].Name = names[i]
+					}
+					entry := &cache.Entry{Args: key, Compiled: p, Guards: th.jitGuards(j.fn, j.self, run.reads)}
+					if j.cache.Add(entry) {
+						j.lastEntry = entry
+					}
+				}
+			}
 			return v, err
 		}
 		if j.opts.fullgraph {
@@ -302,10 +333,17 @@ func (th *Thread) runChain(run *bcRun) (Value, error) {
 	}
 }
 
+// bcCapturedSegment is what a segment's capture made: its graph, the
+// tensors it took and the abstract tensors it gave values.
+type bcCapturedSegment struct {
+	c               *compiledGraph
+	inputs, created []*tensor.Tensor
+}
+
 // captureSegment captures the chain's frames into one graph segment
 // until they pause (errPaused) or the outermost returns, and runs the
 // segment.
-func (th *Thread) captureSegment(j *jitFunction, f *Function) (Value, error) {
+func (th *Thread) captureSegment(j *jitFunction, f *Function) (Value, *bcCapturedSegment, error) {
 	run := th.bc
 	run.mode, run.brk = bcCapture, nil
 	tr := capture.NewTracer(ir.NewGraph(j.name, ir.Span{Start: f.code.fc.Pos}))
@@ -322,12 +360,13 @@ func (th *Thread) captureSegment(j *jitFunction, f *Function) (Value, error) {
 	}
 	v, err := th.withBuilder(tr, func() (Value, error) { return th.runChain(run) })
 	if err != nil && err != errPaused {
-		return nil, err
+		return nil, nil, err
 	}
-	if serr := th.runSegment(j, tr, c, run.brk); serr != nil {
-		return nil, serr
+	compiled, serr := th.runSegment(j, tr, c, run.brk)
+	if serr != nil {
+		return nil, nil, serr
 	}
-	return v, err
+	return v, &bcCapturedSegment{c: compiled, inputs: tr.Inputs, created: tr.Created}, err
 }
 
 // registerTensors makes the Tensors a frame holds inputs of tr's graph:
@@ -373,14 +412,14 @@ func registerTensors(tr *capture.Tracer, fr *frame) {
 // runSegment compiles (or finds) the graph of a segment whose code has
 // run on abstract Tensors, runs it on the call's tensors, and realizes the
 // abstract tensors with its results.
-func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGraph, brk *bcBreak) error {
+func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGraph, brk *bcBreak) (*compiledGraph, error) {
 	created := tr.Created
 	j.segments = append(j.segments, bcSegment{ops: len(tr.G.Nodes), brk: brk})
 	if len(created) == 0 && len(tr.Updated()) == 0 {
-		return nil
+		return nil, nil
 	}
 	if err := c.output(tr, created); err != nil {
-		return Errorf(SystemErrorClass, "internal error: a segment of '%s': %v", j.name, err)
+		return nil, Errorf(SystemErrorClass, "internal error: a segment of '%s': %v", j.name, err)
 	}
 	key := ir.Key(tr.G)
 	compiled, ok := j.segmentCache[key]
@@ -388,7 +427,7 @@ func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGrap
 		start := time.Now()
 		c.g = tr.G
 		if err := th.optimize(c, j.name); err != nil {
-			return err
+			return nil, err
 		}
 		compiled = c
 		if j.segmentCache == nil {
@@ -413,29 +452,259 @@ func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGrap
 	}
 	graphIn, err := th.graphInputs(in)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	outs, err := th.runGraph(compiled, graphIn, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tape, _ := th.ms().builder.(*autodiff.Tape)
 	for i, v := range created {
 		out := outs[i].(*Tensor).t
 		if err := v.Realize(out); err != nil {
-			return Errorf(SystemErrorClass, "internal error: %v", err)
+			return nil, Errorf(SystemErrorClass, "internal error: %v", err)
 		}
 		// Under a gradient's tape the realized tensor is the graph's
 		// result, so that the gradient flows through the segment.
 		if tape != nil {
 			if err := tape.Record(ops.Identity, nil, []ops.Value{out}, []ops.Value{v}); err != nil {
-				return opsError(err)
+				return nil, opsError(err)
 			}
 		}
 	}
-	return nil
+	return compiled, nil
 }
 
 // segmentCacheLimit bounds the graphs a bytecode function keeps; past it,
 // a new structure is compiled for the call and not kept.
 const segmentCacheLimit = 64
+
+// A call whose capture was one segment, whose code changed nothing but
+// its own locals, and whose result holds only Tensors and constants is
+// cached behind guards, as an ast graph is: the call's arguments (keyed
+// as jit keys them) and the host values its code read (globals, closure
+// variables, the attributes of the objects it used). Later calls that
+// satisfy them run the graph without running the Python code. The
+// capture watches the trapped frames' instructions for what makes a call
+// so (observe).
+
+// bcPure is such a call's cache entry.
+type bcPure struct {
+	c *compiledGraph // nil when the call computed nothing
+	// inputs are the graph's inputs: a leaf of the arguments (its index
+	// in graphLeaves order), or a tensor the code made from guarded
+	// values, the same each call.
+	inputs []bcSource
+	// template is the result, its Tensors standing for refs.
+	template Value
+	refs     map[*Tensor]bcSource
+}
+
+// A bcSource is where a value of a replayed call comes from: an output of
+// the graph, an argument's leaf, or a fixed Tensor.
+type bcSource struct {
+	out, arg int // -1 when not that kind
+	fixed    *Tensor
+}
+
+// effectfulMethods are the builtin methods that change their receiver.
+var effectfulMethods = map[string]bool{
+	"append": true, "extend": true, "insert": true, "pop": true, "remove": true, "clear": true,
+	"sort": true, "reverse": true, "update": true, "setdefault": true, "popitem": true, "add": true,
+	"discard": true, "set_data": true, "assign_value": true, "__setitem__": true, "__delitem__": true,
+}
+
+// effectfulBuiltins are the builtin functions that change state.
+var effectfulBuiltins = map[string]bool{
+	"next": true, "setattr": true, "delattr": true, "exec": true, "eval": true, "input": true, "open": true,
+	"set_seed": true, "set_context": true, "seed": true, "shuffle": true,
+}
+
+// observe watches, while a segment is captured, an instruction about to
+// run in a trapped frame: the host values it reads, for the guards, and
+// whether it changes anything beyond the frame's locals.
+func (b *bcRun) observe(fr *frame, pc, sp int) {
+	fc := fr.code.fc
+	ins := fc.Code[pc]
+	arg := int(ins.Arg())
+	effect := ""
+	switch op := ins.Op(); op {
+	case compile.LOAD_GLOBAL:
+		b.reads.global(fr.code.link.globals, fc.Prog.Globals[arg])
+	case compile.LOAD_DEREF:
+		if arg >= len(fc.Locals) {
+			b.reads.free(fr.slots[arg].(*Cell), fc.FreeVars[arg-len(fc.Locals)])
+		}
+	case compile.LOAD_ATTR, compile.LOAD_METHOD:
+		b.reads.instance(fr.stack[sp-1])
+	case compile.STORE_ATTR, compile.DELETE_ATTR, compile.STORE_SUBSCR, compile.DELETE_SUBSCR,
+		compile.STORE_GLOBAL, compile.DELETE_GLOBAL, compile.STORE_DEREF, compile.DELETE_DEREF:
+		effect = op.String()
+	case compile.INPLACE:
+		switch fr.stack[sp-2].(type) {
+		case *List, *Dict, *Set:
+			effect = "an in-place operator on a container"
+		}
+	case compile.CALL_METHOD:
+		if f, ok := fr.stack[sp-arg-2].(*Builtin); ok && fr.stack[sp-arg-1] != nil && changesState(f) {
+			effect = "a call of " + f.Name
+		}
+	case compile.CALL, compile.CALL_KW:
+		n := arg
+		if op == compile.CALL_KW {
+			n++
+		}
+		// A called object (a Cell) is used with its attributes.
+		b.reads.instance(fr.stack[sp-n-1])
+		if f, ok := fr.stack[sp-n-1].(*Builtin); ok && changesState(f) {
+			effect = "a call of " + f.Name
+		}
+	case compile.CALL_EX:
+		effect = "a call with *args or **kwargs"
+	}
+	if effect != "" && b.impure == "" {
+		b.impure = effect
+	}
+}
+
+// changesState reports whether a builtin changes state: a method that
+// changes its receiver, a setter, or a function that changes the world.
+func changesState(f *Builtin) bool {
+	if f.Owner != nil || f.Self != nil {
+		return effectfulMethods[f.Name] || strings.HasPrefix(f.Name, "set_") || strings.HasPrefix(f.Name, "update_") ||
+			strings.HasPrefix(f.Name, "register") || strings.HasPrefix(f.Name, "insert_")
+	}
+	return effectfulBuiltins[f.Name]
+}
+
+// pureEntry makes the cache entry of a call that captured as one pure
+// segment, or nil when the call is not one.
+func (th *Thread) pureEntry(j *jitFunction, run *bcRun, seg *bcCapturedSegment, args []Value, out Value) *bcPure {
+	if run.impure != "" || !plainResult(out) {
+		return nil
+	}
+	argLeaf := map[*tensor.Tensor]int{}
+	k := 0
+	for _, a := range args {
+		graphLeaves(a, false, func(x Value) Value {
+			if t, ok := x.(*Tensor); ok {
+				if _, seen := argLeaf[t.t]; !seen {
+					argLeaf[t.t] = k
+				}
+			}
+			k++
+			return x
+		})
+	}
+	outIndex := map[*tensor.Tensor]int{}
+	for i, t := range seg.created {
+		outIndex[t] = i
+	}
+	p := &bcPure{c: seg.c, refs: map[*Tensor]bcSource{}}
+	for _, t := range seg.inputs {
+		src := bcSource{out: -1, arg: -1, fixed: NewTensor(t)}
+		if i, ok := argLeaf[t]; ok {
+			src = bcSource{out: -1, arg: i}
+		}
+		p.inputs = append(p.inputs, src)
+	}
+	p.template = mapTensors(out, func(x *Tensor) Value {
+		src := bcSource{out: -1, arg: -1, fixed: x}
+		if i, ok := outIndex[x.t]; ok {
+			src = bcSource{out: i, arg: -1}
+		} else if i, ok := argLeaf[x.t]; ok && x.param == nil {
+			src = bcSource{out: -1, arg: i}
+		}
+		ref := NewTensor(tensor.NewAbstract(x.t.Meta()))
+		p.refs[ref] = src
+		return ref
+	})
+	return p
+}
+
+// plainResult reports whether a result holds only Tensors and constants
+// (numbers, strings, None), in tuples, lists and dicts, which a replay
+// can build again.
+func plainResult(v Value) bool {
+	switch v := v.(type) {
+	case *Tensor, Int, Float, Bool, Str, NoneType:
+		return true
+	case Tuple:
+		for _, e := range v {
+			if !plainResult(e) {
+				return false
+			}
+		}
+		return true
+	case *List:
+		return plainResult(Tuple(v.elems))
+	case *Dict:
+		for _, kv := range v.Items() {
+			if !plainResult(kv[0]) || !plainResult(kv[1]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// replayPure runs a cached pure call on args.
+func (th *Thread) replayPure(j *jitFunction, p *bcPure, args []Value) (Value, error) {
+	var leaves []Value
+	for _, a := range args {
+		graphLeaves(a, false, func(x Value) Value {
+			leaves = append(leaves, x)
+			return x
+		})
+	}
+	source := func(s bcSource, outs []Value) Value {
+		switch {
+		case s.out >= 0:
+			return outs[s.out]
+		case s.arg >= 0:
+			return leaves[s.arg]
+		}
+		return s.fixed
+	}
+	var outs []Value
+	if p.c != nil {
+		in := make([]Value, len(p.inputs))
+		for i, s := range p.inputs {
+			in[i] = source(s, nil)
+		}
+		graphIn, err := th.graphInputs(in)
+		if err != nil {
+			return nil, err
+		}
+		if outs, err = th.runGraph(p.c, graphIn, nil); err != nil {
+			return nil, err
+		}
+		j.last = p.c
+	}
+	j.segments = append(j.segments[:0], bcSegment{ops: p.ops()})
+	return mapTensors(p.template, func(x *Tensor) Value { return source(p.refs[x], outs) }), nil
+}
+
+func (p *bcPure) ops() int {
+	if p.c == nil {
+		return 0
+	}
+	return len(p.c.g.Nodes)
+}
+
+// hasMutable reports whether args hold a mutable() value, whose numbers
+// a replay would not see: bytecode capture uses them as the numbers they
+// are.
+func hasMutable(args []Value) bool {
+	found := false
+	for _, a := range args {
+		mapLeaves(a, false, true, func(x Value) Value {
+			if _, ok := x.(*Tensor); !ok {
+				found = true
+			}
+			return x
+		})
+	}
+	return found
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"msrepl/graphmode/cache"
 	"msrepl/graphmode/ir"
 	"msrepl/lang/compile"
 	"msrepl/lang/syntax"
@@ -161,8 +162,12 @@ func (th *Thread) explain(fn Value, args []Value, kwnames []string) (Value, erro
 				e.breaks = append(e.breaks, explainItem{s.brk.Reason, posString(s.brk.Pos, s.brk.src)})
 			}
 		}
-		e.guards = append(e.guards, fmt.Sprintf("none: the Python code between the graphs runs on every call; "+
-			"the %d compiled graphs are found by their structure (shapes and dtypes included)", len(j.segmentCache)))
+		if j.lastEntry != nil {
+			e.guards = entryGuards(j.lastEntry)
+		} else {
+			e.guards = append(e.guards, fmt.Sprintf("none: the Python code between the graphs runs on every call; "+
+				"the %d compiled graphs are found by their structure (shapes and dtypes included)", len(j.segmentCache)))
+		}
 		return e, nil
 	}
 	if j.last == nil {
@@ -187,17 +192,23 @@ func (th *Thread) explain(fn Value, args []Value, kwnames []string) (Value, erro
 		e.guards = append(e.guards, "(compiled by this call)")
 	}
 	for _, entry := range j.cache.Entries {
-		if entry.Compiled != j.last {
-			continue
-		}
-		for _, a := range entry.Args {
-			e.guards = append(e.guards, fmt.Sprintf("argument '%s' is %s", a.Name, a.Abs))
-		}
-		for _, gd := range entry.Guards {
-			e.guards = append(e.guards, gd.What+" is unchanged")
+		if entry.Compiled == j.last {
+			e.guards = append(e.guards, entryGuards(entry)...)
 		}
 	}
 	return e, nil
+}
+
+// entryGuards words what a cache entry stands behind.
+func entryGuards(entry *cache.Entry) []string {
+	var out []string
+	for _, a := range entry.Args {
+		out = append(out, fmt.Sprintf("argument '%s' is %s", a.Name, a.Abs))
+	}
+	for _, gd := range entry.Guards {
+		out = append(out, gd.What+" is unchanged")
+	}
+	return out
 }
 
 // posString is a position in src with its line: "t.py, line 7: if x > 0:".

@@ -52,6 +52,9 @@ type jitFunction struct {
 	// and segmentCache its compiled segments by structure (bytecode.go).
 	segments     []bcSegment
 	segmentCache map[string]*compiledGraph
+	// lastEntry is the cache entry a bytecode function's last call ran or
+	// made, when the call was cached whole.
+	lastEntry *cache.Entry
 	// What cache_info and %cache report beyond the cache's counts.
 	compiles, fallbacks int
 	// splits counts the instructions bytecode capture ran in the VM.
@@ -994,7 +997,7 @@ func msCacheInfo(th *Thread, args []Value, kwnames []string) (Value, error) {
 		k string
 		v Value
 	}{
-		{"entries", MakeInt(int64(len(j.cache.Entries) + len(j.segmentCache)))}, {"compiles", MakeInt(int64(j.compiles))},
+		{"entries", MakeInt(int64(len(j.cache.Entries)))}, {"segments", MakeInt(int64(len(j.segmentCache)))}, {"compiles", MakeInt(int64(j.compiles))},
 		{"hits", MakeInt(int64(j.cache.Hits))}, {"misses", MakeInt(int64(j.cache.Misses))},
 		{"fallbacks", MakeInt(int64(j.fallbacks))}, {"splits", MakeInt(int64(j.splits))}, {"compile_ms", Float(float64(j.compileTime.Microseconds()) / 1000)},
 		{"peak_bytes", MakeInt(j.peakBytes)}, {"reasons", NewList(reasons)},

@@ -107,14 +107,14 @@ func (th *Thread) npArrayIndex(k Value) (npIndexItem, error) {
 	}
 	switch {
 	case t.DType() == tensor.Bool && t.Rank() == 0:
-		if t.Abstract() {
-			return npIndexItem{}, jitValueUnknown("Indexing with a 0-d boolean Tensor")
+		if err := th.valueRead(t, "Indexing with a 0-d boolean Tensor"); err != nil {
+			return npIndexItem{}, err
 		}
 		return npIndexItem{kind: ixBool, truth: t.Int(0) != 0}, nil
 	case t.DType() == tensor.Bool:
 		return npIndexItem{kind: ixArray, arr: t}, nil
 	// A 0-d index a graph computes gathers, as numpy's 0-d arrays index.
-	case t.Rank() == 0 && !t.DType().IsFloat() && !t.Abstract():
+	case t.Rank() == 0 && !t.DType().IsFloat() && !th.graphValue(t):
 		return npIndexItem{kind: ixInt, n: int(t.Int(0))}, nil
 	case t.DType().IsFloat() && t.Size() > 0:
 		if _, isList := k.(*List); isList {

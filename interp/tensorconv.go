@@ -54,6 +54,9 @@ func (th *Thread) flattenInto(fname string, h *hostArray, v Value, depth int) er
 	case Tuple:
 		items = v
 	case *Tensor:
+		if err := th.valueRead(v.t, "For '"+fname+"', a Tensor's values"); err != nil {
+			return err
+		}
 		return h.addTensor(fname, v.t, depth)
 	case *NDArray:
 		return h.addTensor(fname, v.t, depth)

@@ -66,7 +66,10 @@ func programs(t *testing.T, dir string) []string {
 }
 
 func TestPrograms(t *testing.T) {
-	for _, dir := range []string{"ok", "errors"} {
+	// Programs in ok_full succeed, as those in ok do, but their output
+	// has warnings or their file's name, which check.py (stdout of
+	// 'msrepl run PATH') cannot compare.
+	for _, dir := range []string{"ok", "ok_full", "errors"} {
 		for _, path := range programs(t, dir) {
 			t.Run(dir+"/"+strings.TrimSuffix(filepath.Base(path), ".py"), func(t *testing.T) {
 				want, err := os.ReadFile(strings.TrimSuffix(path, ".py") + ".out")

@@ -61,18 +61,40 @@ func (th *Thread) compileTrace(j *jitFunction, args []Value, names []string) (*c
 }
 
 // valueRead is the check before code reads a Tensor's value into Python:
-// an error while a graph is captured from abstract values, and, while a
-// trace records, a warning that the value is baked into the graph.
+// an error while a graph is captured from abstract values (or a segment's
+// input is read, which splits a bytecode capture), and, while a trace
+// records, a warning that the value is baked into the graph.
 func (th *Thread) valueRead(t *tensor.Tensor, what string) error {
 	if t.Abstract() {
 		return jitValueUnknown(what)
 	}
-	if rt := th.session.msrt; rt != nil && rt.recording != nil {
+	rt := th.session.msrt
+	switch {
+	case rt == nil:
+	case rt.recording != nil:
 		if tr, ok := rt.recorder(); ok && tr.Traced(t) {
 			th.traceWarning(rt.recording, what)
 		}
+	case th.graphValue(t):
+		// A bytecode segment's input has this call's value: code that
+		// reads it runs on concrete values, after the graph so far.
+		return jitValueUnknown(what)
 	}
 	return nil
+}
+
+// graphValue reports whether t is a value of the graph being captured:
+// abstract, or an input of a bytecode segment, whose value changes from
+// call to call.
+func (th *Thread) graphValue(t *tensor.Tensor) bool {
+	if t.Abstract() {
+		return true
+	}
+	if th.bytecodeCapturing() {
+		tr, ok := th.ms().tracer()
+		return ok && tr.Traced(t)
+	}
+	return false
 }
 
 // traceWarning warns, once per line of the traced code, that a Tensor's

@@ -99,3 +99,32 @@ try:
     strict(Tensor([1.0]))
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+# A call captured as one graph, whose code changed nothing but its own
+# locals, is cached behind guards, as an ast graph is: later calls run the
+# graph without the Python code, until a guard fails.
+scale = 3.0
+
+@jit(capture_mode="bytecode")
+def affine(x):
+    return x * scale + 1
+
+v = Tensor([1.0, 2.0])
+print(affine(v), affine(v))
+info = ms.cache_info(affine)
+print(info["entries"], info["hits"])
+scale = 4.0
+print(affine(v), ms.cache_info(affine)["reasons"])
+print(ms.explain(affine, v).guards)
+
+# One that changes a list runs its Python code every call.
+calls = []
+
+@jit(capture_mode="bytecode")
+def logged(x):
+    calls.append(len(calls))
+    return x + 1
+
+logged(v)
+logged(v)
+print(calls, ms.cache_info(logged)["hits"])
