@@ -213,35 +213,42 @@ type dimSpec struct {
 	auto    bool
 }
 
-// signatureSpecs checks args against the function's input signature and
-// returns, for each argument, how its dims compile (nil for an argument
-// the signature leaves static), or nil without a signature.
-func (th *Thread) signatureSpecs(j *jitFunction, args []Value) ([][]dimSpec, error) {
-	sig := j.opts.signature
-	if sig == nil || sig == None {
-		return nil, nil
+// parsedSignature is an input signature read for calls of one arity:
+// the Tensor each argument must match (nil: any), and how its dims
+// compile.
+type parsedSignature struct {
+	sig   Value
+	nargs int
+	want  []*Tensor
+	specs [][]dimSpec
+}
+
+// parseSignature reads j's input signature for calls of n arguments, once.
+func (j *jitFunction) parseSignature(n int) (*parsedSignature, error) {
+	if p := j.sig; p != nil && p.nargs == n && sameHostValue(p.sig, j.opts.signature) {
+		return p, nil
 	}
-	names := paramNames(j.fn, len(args))
-	sigs := make([]Value, len(args))
-	switch s := sig.(type) {
+	names := paramNames(j.fn, n)
+	sigs := make([]Value, n)
+	switch s := j.opts.signature.(type) {
 	case *Tensor:
 		sigs[0] = s
 	case Tuple, *List:
 		items := seqItems(s)
-		if len(items) != len(args) {
-			return nil, TypeErrorf("For '%s', the input signature has %d Tensors, but the call has %d arguments.", j.name, len(items), len(args))
+		if len(items) != n {
+			return nil, TypeErrorf("For '%s', the input signature has %d Tensors, but the call has %d arguments.", j.name, len(items), n)
 		}
 		copy(sigs, items)
 	case *Dict:
-		for i, n := range names {
-			if v, ok := s.GetStr(n); ok {
+		for i, name := range names {
+			if v, ok := s.GetStr(name); ok {
 				sigs[i] = v
 			}
 		}
 	default:
-		return nil, TypeErrorf("For '%s', the input signature must be a Tensor, or a tuple, list or dict of Tensors, but got %s.", j.name, TypeName(sig))
+		return nil, TypeErrorf("For '%s', the input signature must be a Tensor, or a tuple, list or dict of Tensors, but got %s.", j.name, TypeName(s))
 	}
-	specs := make([][]dimSpec, len(args))
+	p := &parsedSignature{sig: j.opts.signature, nargs: n, want: make([]*Tensor, n), specs: make([][]dimSpec, n)}
 	for i, s := range sigs {
 		if s == nil || s == None {
 			continue
@@ -250,9 +257,43 @@ func (th *Thread) signatureSpecs(j *jitFunction, args []Value) ([][]dimSpec, err
 		if !ok {
 			return nil, TypeErrorf("For '%s', the input signature of argument '%s' must be a Tensor, but got %s.", j.name, names[i], TypeName(s))
 		}
+		p.want[i] = want
+		spec := make([]dimSpec, want.t.Rank())
+		if want.spec != nil {
+			for d, v := range want.spec.dims {
+				switch v := v.(type) {
+				case *SymbolValue:
+					spec[d] = dimSpec{dynamic: true, sym: v}
+				case NoneType:
+					spec[d] = dimSpec{dynamic: true}
+				}
+			}
+		}
+		p.specs[i] = spec
+	}
+	j.sig = p
+	return p, nil
+}
+
+// signatureSpecs checks args against the function's input signature and
+// returns, for each argument, how its dims compile (nil for an argument
+// the signature leaves static), or nil without a signature.
+func (th *Thread) signatureSpecs(j *jitFunction, args []Value) ([][]dimSpec, error) {
+	if j.opts.signature == nil || j.opts.signature == None {
+		return nil, nil
+	}
+	p, err := j.parseSignature(len(args))
+	if err != nil {
+		return nil, err
+	}
+	for i, want := range p.want {
+		if want == nil {
+			continue
+		}
+		name := func() string { return paramNames(j.fn, len(args))[i] }
 		got, ok := plain(args[i]).(*Tensor)
 		if !ok {
-			return nil, TypeErrorf("For '%s', argument '%s' must be a Tensor, as its input signature %s says, but got %s.", j.name, names[i], want.sigRepr(), TypeName(args[i]))
+			return nil, TypeErrorf("For '%s', argument '%s' must be a Tensor, as its input signature %s says, but got %s.", j.name, name(), want.sigRepr(), TypeName(args[i]))
 		}
 		wm, gm := want.t.Meta(), got.t.Meta()
 		mismatch := ""
@@ -261,32 +302,19 @@ func (th *Thread) signatureSpecs(j *jitFunction, args []Value) ([][]dimSpec, err
 			mismatch = fmt.Sprintf("its dtype is %v", gm.DType)
 		case len(wm.Shape) != len(gm.Shape):
 			mismatch = fmt.Sprintf("its shape %v has %d dims, not %d", gm.Shape, len(gm.Shape), len(wm.Shape))
-		}
-		spec := make([]dimSpec, len(wm.Shape))
-		for d := range spec {
-			if mismatch != "" {
-				break
-			}
-			if want.spec == nil {
-				continue
-			}
-			switch v := want.spec.dims[d].(type) {
-			case Int:
-				if int(v) != gm.Shape[d] {
-					mismatch = fmt.Sprintf("its dim %d is %d, not %d", d, gm.Shape[d], int(v))
+		default:
+			for d, size := range wm.Shape {
+				if !p.specs[i][d].dynamic && size != gm.Shape[d] {
+					mismatch = fmt.Sprintf("its dim %d is %d, not %d", d, gm.Shape[d], size)
+					break
 				}
-			case *SymbolValue:
-				spec[d] = dimSpec{dynamic: true, sym: v}
-			default:
-				spec[d] = dimSpec{dynamic: true}
 			}
 		}
 		if mismatch != "" {
-			return nil, TypeErrorf("For '%s', argument '%s' does not match its input signature %s: %s.", j.name, names[i], want.sigRepr(), mismatch)
+			return nil, TypeErrorf("For '%s', argument '%s' does not match its input signature %s: %s.", j.name, name(), want.sigRepr(), mismatch)
 		}
-		specs[i] = spec
 	}
-	return specs, nil
+	return p.specs, nil
 }
 
 // sigRepr is a Tensor as an input signature names it.

@@ -42,6 +42,7 @@ type jitFunction struct {
 	self  *Instance
 	bound map[*Instance]*jitFunction
 	opts  jitOptions
+	sig   *parsedSignature
 	cache *cache.Function
 	// last is the graph the last call ran, for %ir.
 	last   *compiledGraph
