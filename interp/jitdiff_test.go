@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"msrepl/tensor"
 )
@@ -245,4 +246,52 @@ func TestSameResults(t *testing.T) {
 			t.Errorf("%s: sameResults = %v, want agreement %v", c.name, err, c.agree)
 		}
 	}
+}
+
+// FuzzBytecodeCapture mutates the corpus's programs and runs each under
+// capture_mode="bytecode" against PyNative: a program PyNative runs must
+// run the same under bytecode capture, which splits where it cannot
+// capture, and give the same RESULTS. A program PyNative rejects is
+// skipped.
+func FuzzBytecodeCapture(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "jitdiff", "*.py"))
+	for _, path := range files {
+		if src, err := os.ReadFile(path); err == nil {
+			f.Add(string(src))
+		}
+	}
+	saved := defaultCaptureMode
+	defaultCaptureMode = "bytecode"
+	defer func() { defaultCaptureMode = saved }()
+	debugPanics = true
+	f.Fuzz(func(t *testing.T, src string) {
+		run := func(jit string) (Value, string, error) {
+			t.Setenv("MS_JIT", jit)
+			s := NewSession()
+			s.Thread().Budget = 2_000_000
+			s.Thread().MaxDepth = 200
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			sink := &recordingSink{}
+			err := s.ExecuteWith(ctx, src, sink, ExecOptions{Filename: "fuzz.py", NoResult: true})
+			v, _ := s.Globals().Get("RESULTS")
+			return v, sink.buf.String(), err
+		}
+		eager, eagerOut, err := run("0")
+		if err != nil || eager == nil || strings.Contains(src, "random") {
+			return
+		}
+		// Results other than data (functions, objects) compare by
+		// identity, which differs between the runs.
+		if !plainResult(eager) {
+			return
+		}
+		graph, graphOut, err := run("1")
+		if err != nil {
+			t.Fatalf("PyNative ran the program, bytecode capture failed: %v\n%s\n--- program ---\n%s", err, graphOut, src)
+		}
+		if err := sameResults(eager, graph, "RESULTS"); err != nil {
+			t.Fatalf("bytecode capture and PyNative disagree: %v\n--- PyNative ---\n%s\n--- bytecode ---\n%s\n--- program ---\n%s", err, eagerOut, graphOut, src)
+		}
+	})
 }
