@@ -54,6 +54,15 @@ func (t *Tape) newID(v *tensor.Tensor) int {
 	return t.n - 1
 }
 
+// Alias makes v the same variable as of, whose value it holds (a bytecode
+// capture's tensor realized with a graph's result): a cotangent of v is
+// one of of's.
+func (t *Tape) Alias(v, of *tensor.Tensor) {
+	if id := t.ID(of); id >= 0 {
+		t.ids[weak.Make(v)] = id
+	}
+}
+
 // ID returns the id of a value gradients flow to, or -1.
 func (t *Tape) ID(v ops.Value) int {
 	x, ok := v.(*tensor.Tensor)

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -243,17 +244,28 @@ func (th *Thread) callBytecode(j *jitFunction, args []Value, kwnames []string) (
 		return th.Call(j.fn, args, kwnames)
 	}
 	var key []cache.Arg
-	if len(kwnames) == 0 && !hasMutable(args) {
-		var err error
-		if key, err = jitKey(j.fn, j.name, args); err != nil {
-			return nil, err
+	var entry *cache.Entry
+	// Calls whose arguments hold mutable() values, or the same Tensor
+	// twice, which the key does not tell apart, run the capturing way.
+	if len(kwnames) == 0 && !hasMutable(args) && !aliased(args) {
+		// Arguments a key cannot describe (a numpy array) are fine for
+		// the capture, which uses them as they are; such calls are
+		// not cached.
+		key, _ = jitKey(j.fn, j.name, args)
+		if key != nil {
+			entry, _ = j.cache.Lookup(key)
 		}
-		if entry, _ := j.cache.Lookup(key); entry != nil {
+		if entry != nil {
 			j.lastEntry = entry
-			return th.replayPure(j, entry.Compiled.(*bcPure), args)
+			v, done, err := th.replay(j, entry.Compiled.(*bcNode), args)
+			if done {
+				return v, err
+			}
 		}
 	}
 	j.lastEntry = nil
+	rec := newRecord(args)
+	rec.ok = rec.ok && key != nil
 	run := &bcRun{mode: bcCapture, reads: &captureReads{seen: map[any]bool{}}}
 	saved := th.bc
 	th.bc = run
@@ -264,23 +276,19 @@ func (th *Thread) callBytecode(j *jitFunction, args []Value, kwnames []string) (
 	}
 	run.chain = []*frame{top}
 	j.segments = j.segments[:0]
-	for first := true; ; first = false {
+	for {
 		v, seg, err := th.captureSegment(j, f)
+		if seg != nil {
+			rec.segment(seg)
+		}
 		if err != errPaused {
-			if err == nil && first && key != nil && !j.cache.Full() {
-				if p := th.pureEntry(j, run, seg, args, v); p != nil {
-					names := paramNames(j.fn, len(args))
-					for i := range key {
-						key[i].Name = names[i]
-					}
-					entry := &cache.Entry{Args: key, Compiled: p, Guards: th.jitGuards(j.fn, j.self, run.reads)}
-					if j.cache.Add(entry) {
-						j.lastEntry = entry
-					}
-				}
+			if err == nil && rec.ok && run.impure == "" {
+				rec.final(v)
+				th.cacheCall(j, key, entry, rec, run)
 			}
 			return v, err
 		}
+		rec.split(run)
 		if j.opts.fullgraph {
 			e := Errorf(RuntimeErrorClass, "'%s' cannot be captured as one graph (fullgraph=True): %s", j.name, run.brk.Reason)
 			for _, fr := range run.chain {
@@ -298,6 +306,33 @@ func (th *Thread) callBytecode(j *jitFunction, args []Value, kwnames []string) (
 		if err != errPaused {
 			return v, err
 		}
+	}
+}
+
+// cacheCall stores the tree of a call that can be cached: a new entry, or
+// the new path joined to the entry whose replay met an outcome it had not
+// seen, whose guards then watch what this call read too.
+func (th *Thread) cacheCall(j *jitFunction, key []cache.Arg, entry *cache.Entry, rec *bcRecord, run *bcRun) {
+	if !rec.ok {
+		return
+	}
+	guards := th.jitGuards(j.fn, j.self, run.reads)
+	if entry != nil {
+		rec.tree(entry.Compiled.(*bcNode))
+		entry.Guards = append(entry.Guards, guards...)
+		j.lastEntry = entry
+		return
+	}
+	if j.cache.Full() {
+		return
+	}
+	names := paramNames(j.fn, len(key))
+	for i := range key {
+		key[i].Name = names[i]
+	}
+	entry = &cache.Entry{Args: key, Compiled: rec.tree(nil), Guards: guards}
+	if j.cache.Add(entry) {
+		j.lastEntry = entry
 	}
 }
 
@@ -467,9 +502,7 @@ func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGrap
 		// Under a gradient's tape the realized tensor is the graph's
 		// result, so that the gradient flows through the segment.
 		if tape != nil {
-			if err := tape.Record(ops.Identity, nil, []ops.Value{out}, []ops.Value{v}); err != nil {
-				return nil, opsError(err)
-			}
+			tape.Alias(v, out)
 		}
 	}
 	return compiled, nil
@@ -479,32 +512,160 @@ func (th *Thread) runSegment(j *jitFunction, tr *capture.Tracer, c *compiledGrap
 // a new structure is compiled for the call and not kept.
 const segmentCacheLimit = 64
 
-// A call whose capture was one segment, whose code changed nothing but
-// its own locals, and whose result holds only Tensors and constants is
-// cached behind guards, as an ast graph is: the call's arguments (keyed
-// as jit keys them) and the host values its code read (globals, closure
-// variables, the attributes of the objects it used). Later calls that
-// satisfy them run the graph without running the Python code. The
-// capture watches the trapped frames' instructions for what makes a call
-// so (observe).
+// A call whose code changed nothing beyond its frames' locals, whose
+// splits were all conditional jumps on Tensors, and whose result holds only
+// Tensors and constants, is cached behind guards, as an ast graph is: the
+// call's arguments (keyed as jit keys them) and the host values its code
+// read (globals, closure variables, the attributes of the objects it
+// used). The entry is a tree of the call's segments: each segment's graph
+// and where its inputs come from, and, where it split, the condition and
+// the segment each of its outcomes leads to. A later call that satisfies
+// the guards runs the graphs down the tree without the Python code. An
+// outcome the tree has not seen yet runs the call again the capturing way,
+// which is safe because the call changes nothing, and the new path joins
+// the tree. The capture watches the trapped frames' instructions for what
+// makes a call so (observe).
 
-// bcPure is such a call's cache entry.
-type bcPure struct {
-	c *compiledGraph // nil when the call computed nothing
-	// inputs are the graph's inputs: a leaf of the arguments (its index
-	// in graphLeaves order), or a tensor the code made from guarded
-	// values, the same each call.
+// A bcNode is a segment of a cached call.
+type bcNode struct {
+	c      *compiledGraph // nil when the segment computed nothing
 	inputs []bcSource
-	// template is the result, its Tensors standing for refs.
+	// cond is the condition the segment split at, and next the segments
+	// its outcomes (false, true) lead to; a final segment has no cond
+	// and gives the result: template, its Tensors standing for refs.
+	cond     *bcSource
+	next     [2]*bcNode
 	template Value
 	refs     map[*Tensor]bcSource
 }
 
-// A bcSource is where a value of a replayed call comes from: an output of
-// the graph, an argument's leaf, or a fixed Tensor.
+// A bcSource is where a value of a replayed call comes from: output out
+// of the segment at depth seg of the path, a leaf of the arguments (its
+// index in graphLeaves order), or a fixed Tensor the code made from
+// guarded values.
 type bcSource struct {
-	out, arg int // -1 when not that kind
-	fixed    *Tensor
+	seg, out, arg int // -1 when not that kind
+	fixed         *Tensor
+}
+
+// bcRecord follows a capturing call for the tree: where each tensor it
+// met comes from, and the path of segments so far.
+type bcRecord struct {
+	sources map[*tensor.Tensor]bcSource
+	path    []*bcNode
+	// outcomes are the conditions' outcomes along the path.
+	outcomes []bool
+	// ok is cleared when the call cannot be cached.
+	ok bool
+}
+
+func newRecord(args []Value) *bcRecord {
+	r := &bcRecord{sources: map[*tensor.Tensor]bcSource{}, ok: !hasMutable(args) && !aliased(args)}
+	k := 0
+	for _, a := range args {
+		graphLeaves(a, false, func(x Value) Value {
+			if t, ok := x.(*Tensor); ok {
+				r.sources[t.t] = bcSource{seg: -1, out: -1, arg: k}
+			}
+			k++
+			return x
+		})
+	}
+	return r
+}
+
+func (r *bcRecord) source(t *tensor.Tensor) bcSource {
+	if s, ok := r.sources[t]; ok {
+		return s
+	}
+	return bcSource{seg: -1, out: -1, arg: -1, fixed: NewTensor(t)}
+}
+
+// segment records a captured segment on the path.
+func (r *bcRecord) segment(seg *bcCapturedSegment) {
+	if seg.c != nil && (len(seg.c.updates) > 0 || statefulGraph(seg.c.g)) {
+		// Running such a segment again, when a replay meets a new
+		// outcome, would update or draw twice.
+		r.ok = false
+	}
+	n := &bcNode{c: seg.c}
+	for _, t := range seg.inputs {
+		n.inputs = append(n.inputs, r.source(t))
+	}
+	depth := len(r.path)
+	for i, t := range seg.created {
+		r.sources[t] = bcSource{seg: depth, out: i, arg: -1}
+	}
+	r.path = append(r.path, n)
+}
+
+// split records where the last segment split: a conditional jump on a
+// Tensor, whose outcome this call takes; any other split makes the call
+// one that cannot be cached.
+func (r *bcRecord) split(run *bcRun) {
+	fr := run.chain[0]
+	op := fr.code.fc.Code[fr.pc].Op()
+	if run.brk.statement || (op != compile.POP_JUMP_IF_FALSE && op != compile.POP_JUMP_IF_TRUE &&
+		op != compile.JUMP_IF_FALSE_OR_POP && op != compile.JUMP_IF_TRUE_OR_POP) {
+		r.ok = false
+		return
+	}
+	x, isTensor := fr.stack[fr.sp-1].(*Tensor)
+	if !isTensor || x.t.Size() != 1 {
+		r.ok = false
+		return
+	}
+	src := r.source(x.t)
+	r.path[len(r.path)-1].cond = &src
+	r.outcomes = append(r.outcomes, x.t.Float(0) != 0)
+}
+
+// final records the result of the last segment.
+func (r *bcRecord) final(out Value) {
+	if !plainResult(out) {
+		r.ok = false
+		return
+	}
+	n := r.path[len(r.path)-1]
+	n.refs = map[*Tensor]bcSource{}
+	n.template = mapTensors(out, func(x *Tensor) Value {
+		src := r.source(x.t)
+		if x.param != nil {
+			src = bcSource{seg: -1, out: -1, arg: -1, fixed: x}
+		}
+		ref := NewTensor(tensor.NewAbstract(x.t.Meta()))
+		n.refs[ref] = src
+		return ref
+	})
+}
+
+// tree joins the recorded path to the tree rooted at root (nil for a new
+// one) and returns the root.
+func (r *bcRecord) tree(root *bcNode) *bcNode {
+	if root == nil {
+		root = r.path[0]
+	}
+	n := root
+	for i, o := range r.outcomes {
+		k := map[bool]int{false: 0, true: 1}[o]
+		if n.next[k] == nil {
+			n.next[k] = r.path[i+1]
+		}
+		n = n.next[k]
+	}
+	return root
+}
+
+// statefulGraph reports whether g applies a stateful primitive.
+func statefulGraph(g *ir.FuncGraph) bool {
+	for _, sub := range append([]*ir.FuncGraph{g}, g.Subgraphs()...) {
+		for _, n := range sub.Nodes {
+			if n.Kind == ir.Apply && n.Prim.Stateful {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // effectfulMethods are the builtin methods that change their receiver.
@@ -577,51 +738,6 @@ func changesState(f *Builtin) bool {
 	return effectfulBuiltins[f.Name]
 }
 
-// pureEntry makes the cache entry of a call that captured as one pure
-// segment, or nil when the call is not one.
-func (th *Thread) pureEntry(j *jitFunction, run *bcRun, seg *bcCapturedSegment, args []Value, out Value) *bcPure {
-	if run.impure != "" || !plainResult(out) {
-		return nil
-	}
-	argLeaf := map[*tensor.Tensor]int{}
-	k := 0
-	for _, a := range args {
-		graphLeaves(a, false, func(x Value) Value {
-			if t, ok := x.(*Tensor); ok {
-				if _, seen := argLeaf[t.t]; !seen {
-					argLeaf[t.t] = k
-				}
-			}
-			k++
-			return x
-		})
-	}
-	outIndex := map[*tensor.Tensor]int{}
-	for i, t := range seg.created {
-		outIndex[t] = i
-	}
-	p := &bcPure{c: seg.c, refs: map[*Tensor]bcSource{}}
-	for _, t := range seg.inputs {
-		src := bcSource{out: -1, arg: -1, fixed: NewTensor(t)}
-		if i, ok := argLeaf[t]; ok {
-			src = bcSource{out: -1, arg: i}
-		}
-		p.inputs = append(p.inputs, src)
-	}
-	p.template = mapTensors(out, func(x *Tensor) Value {
-		src := bcSource{out: -1, arg: -1, fixed: x}
-		if i, ok := outIndex[x.t]; ok {
-			src = bcSource{out: i, arg: -1}
-		} else if i, ok := argLeaf[x.t]; ok && x.param == nil {
-			src = bcSource{out: -1, arg: i}
-		}
-		ref := NewTensor(tensor.NewAbstract(x.t.Meta()))
-		p.refs[ref] = src
-		return ref
-	})
-	return p
-}
-
 // plainResult reports whether a result holds only Tensors and constants
 // (numbers, strings, None), in tuples, lists and dicts, which a replay
 // can build again.
@@ -649,8 +765,9 @@ func plainResult(v Value) bool {
 	return false
 }
 
-// replayPure runs a cached pure call on args.
-func (th *Thread) replayPure(j *jitFunction, p *bcPure, args []Value) (Value, error) {
+// replay runs a cached call down its tree. It reports false, having
+// changed nothing, when the call takes an outcome the tree has not seen.
+func (th *Thread) replay(j *jitFunction, root *bcNode, args []Value) (Value, bool, error) {
 	var leaves []Value
 	for _, a := range args {
 		graphLeaves(a, false, func(x Value) Value {
@@ -658,39 +775,66 @@ func (th *Thread) replayPure(j *jitFunction, p *bcPure, args []Value) (Value, er
 			return x
 		})
 	}
-	source := func(s bcSource, outs []Value) Value {
+	var outs [][]Value
+	source := func(s bcSource) Value {
 		switch {
-		case s.out >= 0:
-			return outs[s.out]
+		case s.seg >= 0:
+			return outs[s.seg][s.out]
 		case s.arg >= 0:
 			return leaves[s.arg]
 		}
 		return s.fixed
 	}
-	var outs []Value
-	if p.c != nil {
-		in := make([]Value, len(p.inputs))
-		for i, s := range p.inputs {
-			in[i] = source(s, nil)
+	j.segments = j.segments[:0]
+	for n := root; ; {
+		var o []Value
+		if n.c != nil {
+			in := make([]Value, len(n.inputs))
+			for i, s := range n.inputs {
+				in[i] = source(s)
+			}
+			graphIn, err := th.graphInputs(in)
+			if err != nil {
+				return nil, true, err
+			}
+			if o, err = th.runGraph(n.c, graphIn, nil); err != nil {
+				return nil, true, err
+			}
+			j.last = n.c
 		}
-		graphIn, err := th.graphInputs(in)
-		if err != nil {
-			return nil, err
+		outs = append(outs, o)
+		seg := bcSegment{}
+		if n.c != nil {
+			seg.ops = len(n.c.g.Nodes)
 		}
-		if outs, err = th.runGraph(p.c, graphIn, nil); err != nil {
-			return nil, err
+		if n.cond == nil {
+			j.segments = append(j.segments, seg)
+			return mapTensors(n.template, func(x *Tensor) Value { return source(n.refs[x]) }), true, nil
 		}
-		j.last = p.c
+		seg.brk = &bcBreak{Reason: "a conditional jump on a Tensor (replayed)"}
+		j.segments = append(j.segments, seg)
+		cond := source(*n.cond).(*Tensor).t
+		n = n.next[map[bool]int{false: 0, true: 1}[cond.Float(0) != 0]]
+		if n == nil {
+			return nil, false, nil
+		}
 	}
-	j.segments = append(j.segments[:0], bcSegment{ops: p.ops()})
-	return mapTensors(p.template, func(x *Tensor) Value { return source(p.refs[x], outs) }), nil
 }
 
-func (p *bcPure) ops() int {
-	if p.c == nil {
-		return 0
+// aliased reports whether args hold the same Tensor twice.
+func aliased(args []Value) bool {
+	var seen []*tensor.Tensor
+	found := false
+	for _, a := range args {
+		graphLeaves(a, false, func(x Value) Value {
+			if t, ok := x.(*Tensor); ok {
+				found = found || slices.Contains(seen, t.t)
+				seen = append(seen, t.t)
+			}
+			return x
+		})
 	}
-	return len(p.c.g.Nodes)
+	return found
 }
 
 // hasMutable reports whether args hold a mutable() value, whose numbers

@@ -128,3 +128,19 @@ def logged(x):
 logged(v)
 logged(v)
 print(calls, ms.cache_info(logged)["hits"])
+
+# A call that split only at conditions on Tensors, and changed nothing, is
+# cached as a tree of its segments: a later call runs the graphs down the
+# branch its values take, and a branch not seen yet is captured and joins.
+@jit(capture_mode="bytecode")
+def grow(x):
+    n = 0
+    while x.sum() < 10:
+        x = x * 2
+        n += 1
+    return x, n
+
+for t in ([1.0, 1.0], [2.0, 2.0], [1.0, 1.0], [20.0, 0.0], [0.5, 0.5]):
+    print(grow(Tensor(t)))
+info = ms.cache_info(grow)
+print(info["entries"], info["segments"], info["hits"] > 0)
