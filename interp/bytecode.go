@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -408,40 +409,53 @@ func (th *Thread) captureSegment(j *jitFunction, f *Function) (Value, *bcCapture
 // in its slots (cells' contents included) and on its stack, and inside
 // the tuples, lists and dicts there.
 func registerTensors(tr *capture.Tracer, fr *frame) {
-	var walk func(v Value, depth int)
-	walk = func(v Value, depth int) {
+	var walk func(v Value, name string, depth int)
+	walk = func(v Value, name string, depth int) {
 		if depth > contentsDepth {
 			return
 		}
 		switch v := v.(type) {
 		case *Tensor:
 			if !v.t.Abstract() && v.param == nil {
-				tr.Register(v.t)
+				tr.Register(v.t, name)
 			}
 		case *Cell:
-			walk(v.V, depth)
+			walk(v.V, name, depth)
 		case *Mutable:
-			walk(v.v, depth)
+			walk(v.v, name, depth)
 		case Tuple:
-			for _, e := range v {
-				walk(e, depth+1)
+			for i, e := range v {
+				walk(e, elemName(name, i), depth+1)
 			}
 		case *List:
-			for _, e := range v.elems {
-				walk(e, depth+1)
+			for i, e := range v.elems {
+				walk(e, elemName(name, i), depth+1)
 			}
 		case *Dict:
-			for _, kv := range v.Items() {
-				walk(kv[1], depth+1)
+			for i, kv := range v.Items() {
+				walk(kv[1], elemName(name, i), depth+1)
 			}
 		}
 	}
-	for _, v := range fr.slots {
-		walk(v, 0)
+	fc := fr.code.fc
+	for i, v := range fr.slots {
+		name := ""
+		if i < len(fc.Locals) {
+			name = fc.Locals[i]
+		}
+		walk(v, name, 0)
 	}
 	for _, v := range fr.stack[:fr.sp] {
-		walk(v, 0)
+		walk(v, "", 0)
 	}
+}
+
+// elemName names an element of a container named name: "xs_1".
+func elemName(name string, i int) string {
+	if name == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s_%d", name, i)
 }
 
 // runSegment compiles (or finds) the graph of a segment whose code has

@@ -55,7 +55,8 @@ type Tracer struct {
 	Inputs    []*tensor.Tensor
 	Created   []*tensor.Tensor
 	// Where, when set, gives the source position of the code that applies
-	// a primitive while a trace records: the Span of its node.
+	// a primitive (trace and bytecode capture run the code itself): the
+	// Span of its node.
 	Where func() ir.Span
 	// Weight, when set, names the weight a concrete tensor is (a
 	// Parameter's data), wherever the traced code found it; ok false
@@ -76,14 +77,18 @@ type Tracer struct {
 	forward *ir.Node
 }
 
-// Register makes the concrete tensor v an input of the top graph, unless
-// it already stands for a node, and returns its node.
-func (t *Tracer) Register(v *tensor.Tensor) *ir.Node {
+// Register makes the concrete tensor v an input of the top graph, named
+// name (or "in<N>"), unless it already stands for a node, and returns its
+// node.
+func (t *Tracer) Register(v *tensor.Tensor, name string) *ir.Node {
 	l := t.top
 	if n, ok := l.nodes[v]; ok {
 		return n
 	}
-	n := l.G.AddParam(fmt.Sprintf("in%d", len(t.Inputs)), ir.TensorAbs{Meta: v.Meta()}, t.Span)
+	if name == "" {
+		name = fmt.Sprintf("in%d", len(t.Inputs))
+	}
+	n := l.G.AddParam(name, ir.TensorAbs{Meta: v.Meta()}, t.Span)
 	l.nodes[v] = n
 	t.Inputs = append(t.Inputs, v)
 	return n
@@ -236,7 +241,7 @@ func (t *Tracer) node(l *Level, v *tensor.Tensor) (*ir.Node, error) {
 			return l.nodes[v], nil
 		}
 		if t.AutoInput {
-			return t.Register(v), nil
+			return t.Register(v, ""), nil
 		}
 		n := l.G.Const(v, t.Span)
 		l.nodes[v] = n
@@ -283,6 +288,9 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 			return nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
 		in[i] = n
+	}
+	if t.Where != nil {
+		t.Span = t.Where()
 	}
 	// A gradient rule's nodes sit at their forward node's place.
 	l.b.Span, l.b.Forward = t.Span, t.forward
