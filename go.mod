@@ -3,6 +3,7 @@ module msrepl
 go 1.26
 
 require (
+	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/mmcloughlin/avo v0.5.0
 	golang.org/x/sys v0.38.0
 	gonum.org/v1/gonum v0.17.0
@@ -17,7 +18,6 @@ require (
 	github.com/chzyer/readline v1.5.1 // indirect
 	github.com/creack/pty v1.1.24 // indirect
 	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
-	github.com/go-zeromq/zmq4 v0.17.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	golang.org/x/image v0.30.0 // indirect
