@@ -27,10 +27,12 @@ import (
 // the abstract tensors the code holds, wherever it stored them. The
 // paused instruction (or the whole try statement) runs in the VM on
 // concrete values, and capture resumes after it. A call is so a chain of
-// graph segments and eager steps. Each call runs the function's Python
-// code again, on abstract Tensors, so Python-level effects happen in order
-// every call, as in PyNative; the segments' graphs are what is cached,
-// keyed by their structure (ir.Key: shapes and dtypes included).
+// graph segments and eager steps. The segments' graphs are cached by their
+// structure (ir.Key: shapes and dtypes included). A call that changed
+// nothing and split only at conditions on Tensors is cached whole, behind
+// guards (bcNode, below); any other call runs its Python code again, on
+// abstract Tensors, so its effects happen in order every call, as in
+// PyNative.
 
 type bcMode uint8
 

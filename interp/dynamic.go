@@ -232,6 +232,9 @@ func (j *jitFunction) parseSignature(n int) (*parsedSignature, error) {
 	sigs := make([]Value, n)
 	switch s := j.opts.signature.(type) {
 	case *Tensor:
+		if n == 0 {
+			return nil, TypeErrorf("For '%s', the input signature has 1 Tensor, but the call has no arguments.", j.name)
+		}
 		sigs[0] = s
 	case Tuple, *List:
 		items := seqItems(s)

@@ -122,7 +122,7 @@ func msExplain(th *Thread, args []Value, kwnames []string) (Value, error) {
 
 func (th *Thread) explain(fn Value, args []Value, kwnames []string) (Value, error) {
 	j, ok := th.jitOf(fn)
-	if !ok || j.self != nil && j.opts.mode == "" {
+	if !ok {
 		target := fn
 		if cell, isCell := fn.(*Instance); isCell && cell.class.IsSubclass(NNCellClass) {
 			construct, err := th.GetAttr(cell, "construct")

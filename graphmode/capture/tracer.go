@@ -6,8 +6,11 @@
 // graph mode. Its ast capture (Function) walks a function's syntax tree:
 // statements and control flow are its own, and everything else (names,
 // operators, calls of the library) goes through the Host, which runs it
-// with the Tracer as the builder. It must not run graphs or optimize them,
-// and it reaches the interpreter only through interfaces it defines.
+// with the Tracer as the builder. The trace and bytecode captures run the
+// code itself, in the interpreter, with a Tracer that also computes
+// (Trace) or that takes the concrete tensors it meets as inputs
+// (AutoInput). It must not run graphs or optimize them, and it reaches the
+// interpreter only through interfaces it defines.
 package capture
 
 import (
@@ -276,6 +279,20 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 	if t.Eval != nil && !p.Stateful && t.constants(args) && !attrs.Symbolic() {
 		return t.Eval.Apply(p, attrs, args...)
 	}
+	out, err := t.emit(p, attrs, args)
+	if err != nil {
+		return nil, err
+	}
+	res := make([]ops.Value, len(out))
+	for i, o := range out {
+		res[i] = t.cur.Bind(o.(*ir.Node))
+	}
+	return res, nil
+}
+
+// emit adds p's application to the current graph and returns the nodes
+// of its outputs.
+func (t *Tracer) emit(p *ops.Primitive, attrs ops.Attrs, args []ops.Value) ([]ops.Value, error) {
 	l := t.cur
 	in := make([]ops.Value, len(args))
 	for i, a := range args {
@@ -309,52 +326,26 @@ func (t *Tracer) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) ([]
 	if err != nil {
 		return nil, err
 	}
-	res := make([]ops.Value, len(out))
-	for i, o := range out {
-		res[i] = l.Bind(o.(*ir.Node))
-	}
 	if p.Updates {
 		l.updated(args[0].(*tensor.Tensor), out[0].(*ir.Node))
 	}
-	return res, nil
+	return out, nil
 }
 
 // trace computes p on concrete tensors and, unless they are all
 // constants, emits its application, whose node its outputs stand for.
 func (t *Tracer) trace(p *ops.Primitive, attrs ops.Attrs, args []ops.Value) ([]ops.Value, error) {
 	constant := !p.Stateful && t.constants(args)
-	in := make([]ops.Value, len(args))
-	if !constant {
-		for i, a := range args {
-			v, ok := a.(*tensor.Tensor)
-			if !ok {
-				return nil, fmt.Errorf("capture: %s's input %d is a %T, not a tensor", p.Name, i, a)
-			}
-			n, err := t.node(t.cur, v)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p.Name, err)
-			}
-			in[i] = n
-		}
-	}
 	outs, err := t.Trace.Apply(p, attrs, args...)
 	if err != nil || constant {
 		return outs, err
 	}
-	if t.Where != nil {
-		t.Span = t.Where()
-	}
-	l := t.cur
-	l.b.Span, l.b.Forward = t.Span, t.forward
-	nodes, err := l.b.Apply(p, attrs, in...)
+	nodes, err := t.emit(p, attrs, args)
 	if err != nil {
 		return nil, err
 	}
 	for i, o := range outs {
-		l.nodes[o.(*tensor.Tensor)] = nodes[i].(*ir.Node)
-	}
-	if p.Updates {
-		l.updated(args[0].(*tensor.Tensor), nodes[0].(*ir.Node))
+		t.cur.nodes[o.(*tensor.Tensor)] = nodes[i].(*ir.Node)
 	}
 	return outs, nil
 }

@@ -85,3 +85,13 @@ try:
     branchy(Tensor(np.ones(4), ms.float32))
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+# A signature for more arguments than the call has is refused.
+@jit(input_signature=Tensor(shape=(None,), dtype=ms.float32))
+def nothing():
+    return 1
+
+try:
+    nothing()
+except TypeError as e:
+    print("TypeError:", e)
