@@ -115,8 +115,9 @@ func (s *Session) evalDotted(expr string) (Value, bool) {
 }
 
 // Inspect returns help for the name or dotted name at (or just before)
-// cursor: its signature, docstring and type.
-func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
+// cursor: its signature, docstring and type; detail 1 adds a function's
+// source, as name?? does.
+func (s *Session) Inspect(code string, cursor, detail int) (text string, found bool) {
 	cursor = clampCursor(code, cursor)
 	isName := func(r rune) bool { return r == '_' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 	end := cursor
@@ -145,7 +146,7 @@ func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
 				depth++
 			case '(':
 				if depth == 0 {
-					return s.Inspect(code[:i], i)
+					return s.Inspect(code[:i], i, detail)
 				}
 				depth--
 			}
@@ -156,7 +157,7 @@ func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
 	if !ok {
 		return "", false
 	}
-	text, err := s.th.describe(v, false)
+	text, err := s.th.describe(v, detail > 0)
 	if err != nil {
 		return "", false
 	}

@@ -132,6 +132,8 @@ type ExecOptions struct {
 	NoResult bool
 	// NoHistory runs without counting the cell or recording it.
 	NoHistory bool
+	// expression makes the code one expression, as Evaluate runs it.
+	expression bool
 }
 
 // Execute runs a cell: it keeps globals across calls, names the cell
@@ -175,7 +177,16 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts 
 		th.stdout, th.stderr, th.input = io.Discard, io.Discard, nil
 	}()
 
-	v, err := s.run(filename, code, opts.Filename != "")
+	if opts.expression {
+		if _, err := syntax.ParseExpr(filename, code); err != nil {
+			var se *syntax.Error
+			if errors.As(err, &se) {
+				return s.fail(syntaxError(se, code))
+			}
+			return s.fail(err)
+		}
+	}
+	v, err := s.run(filename, code, opts.Filename != "" && !opts.expression)
 	if err != nil {
 		return s.fail(err)
 	}
@@ -189,6 +200,32 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts 
 	}
 	return nil
 }
+
+// Evaluate computes one expression in the session's globals, as
+// Jupyter's user_expressions ask: it is not counted or recorded, what it
+// prints is dropped, and its value comes back rendered. The error is the
+// *ErrorReport of what it raised.
+func (s *Session) Evaluate(ctx context.Context, expr string) (Bundle, error) {
+	var sink evaluationSink
+	err := s.ExecuteWith(ctx, expr, &sink, ExecOptions{Filename: "<expression>", NoHistory: true, expression: true})
+	if err != nil {
+		return Bundle{}, err
+	}
+	if sink.value.Data == nil {
+		// The expression was None, which a cell does not show.
+		return Bundle{Data: map[string]any{"text/plain": "None"}, Metadata: map[string]any{}}, nil
+	}
+	return sink.value, nil
+}
+
+// evaluationSink keeps an evaluated expression's value and drops the rest.
+type evaluationSink struct{ value Bundle }
+
+func (*evaluationSink) Stdout(string)            {}
+func (*evaluationSink) Stderr(string)            {}
+func (e *evaluationSink) Result(_ int, b Bundle) { e.value = b }
+func (*evaluationSink) Display(Bundle)           {}
+func (*evaluationSink) Error(*ErrorReport)       {}
 
 // run compiles and runs code as module code, converting a panic inside the
 // interpreter into a SystemError that names where it happened.
@@ -299,6 +336,12 @@ func (r *ErrorReport) Error() string { return r.Name + ": " + r.Message }
 // bundle renders a value for display.
 func (s *Session) bundle(v Value) (Bundle, error) {
 	b := Bundle{Data: map[string]any{}, Metadata: map[string]any{}}
+	if x, ok := v.(*Instance); ok {
+		var err error
+		if b, err = s.th.instanceBundle(x); err != nil {
+			return b, err
+		}
+	}
 	if m, ok := v.(MIMEBundler); ok {
 		var err error
 		if b, err = m.MIMEBundle(s.th); err != nil {

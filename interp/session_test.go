@@ -196,15 +196,15 @@ func TestComplete(t *testing.T) {
 func TestInspect(t *testing.T) {
 	s := NewSession()
 	execOK(t, s, "def area(w, h=2, *rest, scale=1.0, **opts):\n    '''Area of a\n    rectangle.'''\n    return w * h\n")
-	text, found := s.Inspect("area(3, ", 8)
+	text, found := s.Inspect("area(3, ", 8, 0)
 	if !found || !strings.Contains(text, "Signature: area(w, h=2, *rest, scale=1.0, **opts)") || !strings.Contains(text, "Docstring: Area of a\n           rectangle.") {
 		t.Errorf("Inspect in call: %v\n%s", found, text)
 	}
-	text, found = s.Inspect("len", 2)
+	text, found = s.Inspect("len", 2, 0)
 	if !found || !strings.Contains(text, "Signature: len(obj, /)") {
 		t.Errorf("Inspect builtin: %s", text)
 	}
-	if _, found := s.Inspect("nosuch", 3); found {
+	if _, found := s.Inspect("nosuch", 3, 0); found {
 		t.Error("Inspect found an undefined name")
 	}
 	out := execOK(t, s, "area?")

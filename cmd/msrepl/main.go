@@ -1,6 +1,5 @@
 // Command msrepl is the msrepl tool: an interactive REPL for the msrepl
-// language (the default), a script runner, and, in later versions, the
-// Jupyter kernel and the notebook exporter. It is a thin face over
+// language (the default), a script runner, and the Jupyter kernel. It is a thin face over
 // interp.Session; it owns the terminal, flags and exit codes, and nothing
 // about the language.
 package main
@@ -19,6 +18,8 @@ const usage = `msrepl — MindSpore's dynamic and static graphs, interactively.
 Usage:
   msrepl                 start the interactive REPL
   msrepl run FILE [ARG…] run a program; an uncaught exception exits with status 1
+  msrepl kernel -f FILE  serve Jupyter (see 'msrepl kernel install --help')
+  msrepl kernel install  register msrepl as a Jupyter kernel (--user for this user only)
   msrepl --version       print the version
   msrepl help            print this help
 
@@ -44,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return runFile(args[1], args[2:], stdin, stdout, stderr)
+	case "kernel":
+		return kernelCommand(args[1:], stdout, stderr)
 	case "--version", "-V", "version":
 		fmt.Fprintln(stdout, "msrepl", interpVersion())
 		return 0

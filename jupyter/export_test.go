@@ -1,0 +1,4 @@
+package jupyter
+
+// GlobRegexp is globRegexp, for the external tests.
+var GlobRegexp = globRegexp
