@@ -40,8 +40,18 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		return matches, start, cursor
 	}
 	if fields := strings.Fields(code[lineStart:start]); len(fields) == 1 && (fields[0] == "import" || fields[0] == "from") {
+		// One dotted level at a time, as IPython completes imports:
+		// "import mindsp" offers mindspore, "import mindspore.o" its ops.
+		depth := strings.Count(word, ".")
+		seen := map[string]bool{}
 		for _, m := range RegisteredModules() {
-			if strings.HasPrefix(m, word) && !strings.HasPrefix(m, "_") {
+			if !strings.HasPrefix(m, word) || strings.HasPrefix(m, "_") {
+				continue
+			}
+			parts := strings.Split(m, ".")
+			m = strings.Join(parts[:depth+1], ".")
+			if !seen[m] {
+				seen[m] = true
 				matches = append(matches, m)
 			}
 		}

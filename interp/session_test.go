@@ -184,6 +184,9 @@ func TestComplete(t *testing.T) {
 		{"nosuch.x", nil, 8, 8},
 		{"import ma", []string{"math"}, 7, 9},
 		{"from ti", []string{"time"}, 5, 7},
+		{"import mindsp", []string{"mindspore"}, 7, 13},
+		{"import mindspore.o", []string{"mindspore.ops"}, 7, 18},
+		{"from mindspore.common.d", []string{"mindspore.common.dtype"}, 5, 23},
 	}
 	for _, tt := range tests {
 		got, start, end := s.Complete(tt.code, len(tt.code))

@@ -495,6 +495,34 @@ func TestKernelBadMessages(t *testing.T) {
 	}
 }
 
+// TestKernelBadContent sends requests whose content has the wrong shape:
+// each is answered, and the kernel keeps serving.
+func TestKernelBadContent(t *testing.T) {
+	h := startKernel(t, &scriptEngine{})
+	for _, tc := range []struct {
+		msgType string
+		content any
+		status  string
+	}{
+		{"execute_request", map[string]any{"code": 5}, "error"},
+		{"execute_request", []int{1, 2}, "error"},
+		{"complete_request", map[string]any{"code": "pr", "cursor_pos": -3}, "ok"},
+		{"complete_request", map[string]any{"code": "pr", "cursor_pos": 1e9}, "ok"},
+		{"inspect_request", "not an object", "ok"},
+		{"history_request", map[string]any{"hist_access_type": "sideways"}, "error"},
+		{"history_request", map[string]any{"hist_access_type": "search", "pattern": "[oops"}, "error"},
+		{"is_complete_request", nil, "complete"},
+	} {
+		r, err := h.Request(h.Shell, tc.msgType, tc.content, timeout)
+		if err != nil {
+			t.Fatalf("%s %v: %v", tc.msgType, tc.content, err)
+		}
+		if got := content(t, r)["status"]; got != tc.status {
+			t.Errorf("%s %v: status %v, want %s", tc.msgType, tc.content, got, tc.status)
+		}
+	}
+}
+
 // TestKernelIOPubResubscribe closes the iopub subscriber and connects a
 // new one, as a front end that reconnects does (zmq4 #151): the new one
 // receives output.

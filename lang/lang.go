@@ -82,13 +82,21 @@ func IsComplete(src string) Completeness {
 	return Complete
 }
 
-// endsWithBlankLine reports whether the last line of src is empty (or only
-// white space) after at least one line of text.
+// endsWithBlankLine reports whether src ends with a blank line (empty or
+// only white space) after at least one line of text. Front ends hand over
+// input in two shapes: the REPL's lines each end in "\n", so "\n\n" ends
+// a block; a Jupyter console's buffer holds the line being typed without
+// its newline, so a last line of only the indent it was given ends one,
+// as in IPython.
 func endsWithBlankLine(src string) bool {
-	src = strings.TrimRight(src, " \t")
-	if !strings.HasSuffix(src, "\n") {
+	i := strings.LastIndexByte(src, '\n')
+	if i < 0 {
 		return false
 	}
-	src = strings.TrimRight(src[:len(src)-1], " \t")
-	return strings.HasSuffix(src, "\n")
+	if last := src[i+1:]; last != "" {
+		return strings.TrimSpace(last) == ""
+	}
+	prev := src[:i]
+	j := strings.LastIndexByte(prev, '\n')
+	return j >= 0 && strings.TrimSpace(prev[j+1:]) == ""
 }

@@ -36,6 +36,11 @@ func TestIsComplete(t *testing.T) {
 		{"return 1\n", Invalid},
 		{"def f(:\n", Invalid},
 		{"   \n", Complete},
+		// A Jupyter console's buffer: the typed line has no newline yet.
+		{"def f():\n    return 1", Incomplete},
+		{"def f():\n    return 1\n    ", Complete},
+		{"def f():\n    return 1\n  \n", Complete},
+		{"def f():\n    if x:\n        return 1\n        ", Complete},
 	}
 	for _, tt := range tests {
 		if got := IsComplete(tt.src); got != tt.want {
