@@ -37,7 +37,7 @@ func kernelCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&connFile, "f", "", "the connection file")
 	fs.StringVar(&connFile, "connection-file", "", "the connection file")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseFailure(err)
 	}
 	if connFile == "" || fs.NArg() > 0 {
 		io.WriteString(stderr, "msrepl kernel: give the connection file with -f\n\n"+kernelUsage)
@@ -116,7 +116,7 @@ func installKernel(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "msrepl", "the kernel's name")
 	display := fs.String("display-name", "msrepl (MindSpore)", "the name front ends show")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseFailure(err)
 	}
 	scopes := 0
 	for _, set := range []bool{*user, *prefix != "", *sysPrefix} {
@@ -159,6 +159,15 @@ func installKernel(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Installed kernelspec %s in %s\n", *name, dir)
 	return 0
+}
+
+// parseFailure is the exit code of a flag parse that failed: 0 when help
+// was asked for, 2 for a usage error.
+func parseFailure(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
 }
 
 // sessionEngine serves an interp.Session to the Jupyter kernel.

@@ -284,6 +284,9 @@ func TestKernelInstall(t *testing.T) {
 	if code := run([]string{"kernel", "install", "--user", "--prefix", dir}, nil, &out, &errOut); code != 2 {
 		t.Errorf("two scopes: exit %d", code)
 	}
+	if code := run([]string{"kernel", "install", "--help"}, nil, &out, &errOut); code != 0 || !strings.Contains(errOut.String(), "--sys-prefix") {
+		t.Errorf("install --help: exit %d, %s", code, errOut.String())
+	}
 	if code := run([]string{"kernel", "-f", filepath.Join(dir, "missing.json")}, nil, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "missing.json") {
 		t.Errorf("a missing connection file: exit %d, %s", code, errOut.String())
 	}
