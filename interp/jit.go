@@ -240,20 +240,73 @@ func newJitFunction(fn Value, opts jitOptions) (Value, error) {
 	return &jitFunction{fn: fn, name: name, cache: cache.NewFunction(name), opts: opts}, nil
 }
 
+// positionalArgs turns a call of a plain function into the positional
+// call it means, keywords bound and defaults filled in, so that f(a, b),
+// f(a, y=b) and f(y=b, x=a) share a cache entry; false when the function
+// takes *args, **kwargs or keyword-only parameters, or the call does not
+// bind.
+func positionalArgs(fn Value, args []Value, kwnames []string) ([]Value, bool) {
+	f, ok := fn.(*Function)
+	if !ok {
+		return nil, false
+	}
+	fc := f.code.fc
+	if fc.HasVarargs || fc.HasKwargs || fc.NumKwOnly > 0 {
+		return nil, false
+	}
+	npos := len(args) - len(kwnames)
+	if len(kwnames) == 0 && npos == fc.NumParams {
+		return args, true
+	}
+	if npos > fc.NumParams {
+		return nil, false
+	}
+	out := make([]Value, fc.NumParams)
+	copy(out, args[:npos])
+	for k, name := range kwnames {
+		idx := -1
+		for i := fc.NumPosOnly; i < fc.NumParams; i++ {
+			if fc.Locals[i] == name {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 || out[idx] != nil {
+			return nil, false
+		}
+		out[idx] = args[npos+k]
+	}
+	firstDefault := fc.NumParams - len(f.Defaults)
+	for i, v := range out {
+		if v != nil {
+			continue
+		}
+		if i < firstDefault {
+			return nil, false
+		}
+		out[i] = f.Defaults[i-firstDefault]
+	}
+	return out, true
+}
+
 // callJit runs a call of a jit function: from its cache, compiling on a
 // miss, or eagerly once the cache has given up.
 func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value, error) {
 	rt := th.ms()
 	// A jit function called while another is captured is part of that
-	// graph; a call with keyword arguments, which the cache's key does not
-	// describe, runs eagerly.
+	// graph. Keyword arguments are bound to their parameters' places,
+	// which the cache's key describes; a call whose keywords cannot be
+	// (to **kwargs, or in error) runs eagerly, where Python's rules
+	// apply.
 	if tr, capturing := rt.tracer(); capturing {
 		return th.captureCall(tr, j.fn, args, kwnames)
 	}
 	if j.opts.mode == "bytecode" {
 		return th.callBytecode(j, args, kwnames)
 	}
-	if len(kwnames) > 0 {
+	if pos, ok := positionalArgs(j.fn, args, kwnames); ok {
+		args = pos
+	} else if len(kwnames) > 0 {
 		return th.Call(j.fn, args, kwnames)
 	}
 	key, err := jitKey(j.fn, j.name, args)
