@@ -352,7 +352,11 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 			if c.automatic && first {
 				// Sizes the symbols jit(dynamic=1) chose do not admit
 				// (0 or 1) get a graph of their own.
-				j.cache.Reasons = append(j.cache.Reasons, err.Error())
+				if compiled {
+					j.cache.Reasons = append(j.cache.Reasons, err.Error())
+				} else {
+					j.cache.Refuse(entry, err.Error())
+				}
 				entry, specs = nil, nil
 				continue
 			}

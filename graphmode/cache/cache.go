@@ -85,6 +85,16 @@ func (f *Function) Lookup(args []Arg) (*Entry, string) {
 	return nil, reason
 }
 
+// Refuse turns a hit into a miss: e matched the arguments' kinds, but its
+// graph refused their sizes (outside the range of its symbols), so the
+// call compiles anew, for reason.
+func (f *Function) Refuse(e *Entry, reason string) {
+	e.Hits--
+	f.Hits--
+	f.Misses++
+	f.Reasons = append(f.Reasons, reason)
+}
+
 // Add stores a compiled specialization. It reports false, and stores
 // nothing, when the function has reached its limit: from then on it runs
 // eagerly.

@@ -95,3 +95,14 @@ try:
     nothing()
 except TypeError as e:
     print("TypeError:", e)
+
+# A size the generated symbols do not admit (0 or 1) matches the symbolic
+# entry's kinds, but its graph refuses it: that call is a miss, not a hit.
+@jit(dynamic=1)
+def poly(x):
+    return x * x + 2 * x + 1
+
+for n in [2, 3, 7, 1, 0]:
+    poly(Tensor(np.arange(n), ms.float32))
+info = ms.cache_info(poly)
+print("poly compiles", info['compiles'], "hits", info['hits'], "misses", info['misses'])
