@@ -77,6 +77,7 @@ var numpyFuncs = []numpyFunc{
 	{"zeros_like", "zeros_like(a, dtype=None)", "An array of zeros with a's shape and dtype.", npLikeFunc("zeros_like", ops.ZerosLike)},
 	{"ones_like", "ones_like(a, dtype=None)", "An array of ones with a's shape and dtype.", npLikeFunc("ones_like", ops.OnesLike)},
 	{"arange", "arange([start,] stop[, step,], dtype=None)", "Evenly spaced values in [start, stop).", npArange},
+	{"bincount", "bincount(x, /, weights=None, minlength=0)", "Count the occurrences of each non-negative int in x; with weights, sum them.", npBincount},
 	{"linspace", "linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None)", "num evenly spaced values from start to stop.", npLinspace},
 	{"eye", "eye(N, M=None, k=0, dtype=float)", "A 2-D array with ones on diagonal k.", npEye},
 	{"identity", "identity(n, dtype=float)", "The n×n identity matrix.", npIdentity},
@@ -521,6 +522,61 @@ func npArange(th *Thread, args []Value, kwnames []string) (Value, error) {
 		return nil, err
 	}
 	return npArray(t), nil
+}
+
+func npBincount(th *Thread, args []Value, kwnames []string) (Value, error) {
+	var x, weights Value = nil, None
+	minlength := 0
+	if err := UnpackArgs("bincount", args, kwnames, "x", &x, "weights?", &weights, "minlength?", &minlength); err != nil {
+		return nil, err
+	}
+	t, err := th.npAsArray(x)
+	if err != nil {
+		return nil, err
+	}
+	if t.Rank() != 1 {
+		return nil, ValueErrorf("object too deep for desired array")
+	}
+	if !t.DType().IsInt() && t.DType() != tensor.Bool && t.Size() > 0 {
+		return nil, TypeErrorf("Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'", t.DType().NumpyName())
+	}
+	if minlength < 0 {
+		return nil, ValueErrorf("'minlength' must not be negative")
+	}
+	var w *tensor.Tensor
+	if weights != None {
+		if w, err = th.npAsArray(weights); err != nil {
+			return nil, err
+		}
+		if w.Size() != t.Size() {
+			return nil, ValueErrorf("The weights and list don't have the same length.")
+		}
+	}
+	n := minlength
+	for i := range t.Size() {
+		v := int(t.Float(i))
+		if v < 0 {
+			return nil, ValueErrorf("'list' argument must have no negative elements")
+		}
+		n = max(n, v+1)
+	}
+	counts := make([]float64, n)
+	for i := range t.Size() {
+		if w != nil {
+			counts[int(t.Float(i))] += w.Float(i)
+		} else {
+			counts[int(t.Float(i))]++
+		}
+	}
+	dt := tensor.Int64
+	if w != nil {
+		dt = tensor.Float64
+	}
+	out, err := tensor.FromFloat64s(th.ms().dev, dt, tensor.Shape{n}, counts)
+	if err != nil {
+		return nil, err
+	}
+	return npArray(out), nil
 }
 
 func npLinspace(th *Thread, args []Value, kwnames []string) (Value, error) {

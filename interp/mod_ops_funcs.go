@@ -224,6 +224,29 @@ var opsFuncs = map[string]struct {
 		}
 		return tensorResult(th.apply1(ops.BroadcastTo, ops.Attrs{"shape": s}, t))
 	}},
+	"arange": {"arange(start=0, end=None, step=1, *, dtype=None)", func(th *Thread, args []Value, kwnames []string) (Value, error) {
+		var start, end, step, dtype Value = MakeInt(0), None, MakeInt(1), None
+		if err := UnpackArgs("arange", args, kwnames, "start?", &start, "end?", &end, "step?", &step, "*dtype?", &dtype); err != nil {
+			return nil, err
+		}
+		if end == None {
+			start, end = MakeInt(0), start
+		}
+		// MindSpore infers int64 from ints and float32 from any float.
+		if dtype == None {
+			dtype = dtypeValue(tensor.Int64)
+			for _, v := range []Value{start, end, step} {
+				if _, isInt := v.(Int); !isInt {
+					dtype = dtypeValue(tensor.Float32)
+				}
+			}
+		}
+		a, err := npArange(th, []Value{start, end, step, dtype}, []string{"dtype"})
+		if err != nil {
+			return nil, err
+		}
+		return NewTensor(a.(*NDArray).t), nil
+	}},
 	"ones":       {"ones(shape, dtype=None)", fillFunc("ones", 1)},
 	"zeros":      {"zeros(shape, dtype=None)", fillFunc("zeros", 0)},
 	"ones_like":  {"ones_like(input, dtype=None)", likeFunc("ones_like", 1)},
