@@ -436,11 +436,15 @@ func (k *Kernel) execute(ctx context.Context, r *request) {
 		reply["status"] = "ok"
 		reply["user_expressions"] = k.userExpressions(ctx, c.UserExpressions)
 	}
-	k.reply(r, "execute_reply", reply)
+	// The cells to abort are those queued before the client can have
+	// seen the error: take them before replying, answer them after.
+	var aborted []*request
 	if failure != nil && orTrue(c.StopOnError) {
-		for _, queued := range k.queue.takeExecutes() {
-			k.abort(queued)
-		}
+		aborted = k.queue.takeExecutes()
+	}
+	k.reply(r, "execute_reply", reply)
+	for _, queued := range aborted {
+		k.abort(queued)
 	}
 }
 

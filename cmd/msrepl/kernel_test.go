@@ -196,12 +196,16 @@ func TestKernelInterruptLoop(t *testing.T) {
 		if rc := decode(t, reply); rc["ename"] != "KeyboardInterrupt" {
 			t.Errorf("%s: interrupted cell replied %v", via, rc)
 		}
-		_, out, err := c.Execute("kept", kernelTimeout)
+		reply, out, err := c.Execute("kept", kernelTimeout)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := strings.Join(outputs(t, out), ""); got != "execute_result text/plain='still here'" {
-			t.Errorf("after the interrupt: %s", got)
+			var kinds []string
+			for _, m := range out {
+				kinds = append(kinds, m.Header.MsgType+fmt.Sprint(decode(t, m)))
+			}
+			t.Errorf("%s: after the interrupt: %s; reply %v; iopub %v", via, got, decode(t, reply), kinds)
 		}
 	}
 }
