@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"html"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,8 +33,8 @@ type OutputClearer interface {
 
 func init() {
 	builtinFuncs["display"] = builtinDisplay
-	builtinDocs["display"] = builtinDoc{"(*objs, display_id=None)",
-		"Show each object in the output, with its richest rendering (HTML, images, ...). With display_id, return a DisplayHandle whose update() replaces the output in place."}
+	builtinDocs["display"] = builtinDoc{"(*objs, display_id=None, metadata=None, clear=False)",
+		"Show each object in the output, with its richest rendering (HTML, images, ...). With display_id, return a DisplayHandle whose update() replaces the output in place; metadata is added to each display's; clear first clears the output when the new one arrives."}
 	builtinFuncs["clear_output"] = builtinClearOutput
 	builtinDocs["clear_output"] = builtinDoc{"(wait=False)",
 		"Clear the cell's output; with wait, only when new output arrives."}
@@ -58,8 +59,9 @@ func init() {
 	}))
 }
 
-// show sends a value to the sink as a display, named id if id is not "".
-func (th *Thread) show(v Value, id string, update bool) error {
+// show sends a value to the sink as a display, named id if id is not "",
+// with metadata added to its bundle's.
+func (th *Thread) show(v Value, id string, update bool, metadata map[string]any) error {
 	s := th.session
 	if s == nil || s.sink == nil {
 		return nil
@@ -67,6 +69,9 @@ func (th *Thread) show(v Value, id string, update bool) error {
 	b, err := s.bundle(v)
 	if err != nil {
 		return err
+	}
+	for k, m := range metadata {
+		b.Metadata[k] = m
 	}
 	if d, ok := s.sink.(DisplayIDSink); ok && id != "" {
 		d.DisplayWithID(b, id, update)
@@ -78,14 +83,34 @@ func (th *Thread) show(v Value, id string, update bool) error {
 
 func builtinDisplay(th *Thread, args []Value, kwnames []string) (Value, error) {
 	npos := len(args) - len(kwnames)
-	var displayID Value = None
+	var displayID, metadata, clear Value = None, None, False
 	for i, k := range kwnames {
 		switch k {
 		case "display_id":
 			displayID = args[npos+i]
-		case "raw", "include", "exclude", "metadata", "transient", "clear":
+		case "metadata":
+			metadata = args[npos+i]
+		case "clear":
+			clear = args[npos+i]
 		default:
 			return nil, TypeErrorf("display() got an unexpected keyword argument '%s'", k)
+		}
+	}
+	var meta map[string]any
+	if metadata != None {
+		m, err := th.jsonValue(metadata)
+		if err != nil {
+			return nil, err
+		}
+		if meta, _ = m.(map[string]any); meta == nil {
+			return nil, TypeErrorf("display() argument 'metadata' must be a dict, not %s", TypeName(metadata))
+		}
+	}
+	if c, err := th.Truth(clear); err != nil {
+		return nil, err
+	} else if c {
+		if _, err := builtinClearOutput(th, []Value{True}, nil); err != nil {
+			return nil, err
 		}
 	}
 	id := ""
@@ -101,7 +126,7 @@ func builtinDisplay(th *Thread, args []Value, kwnames []string) (Value, error) {
 		return nil, TypeErrorf("display() argument 'display_id' must be str, bool or None, not %s", TypeName(displayID))
 	}
 	for _, v := range args[:npos] {
-		if err := th.show(v, id, false); err != nil {
+		if err := th.show(v, id, false, meta); err != nil {
 			return nil, err
 		}
 	}
@@ -120,7 +145,7 @@ func builtinUpdateDisplay(th *Thread, args []Value, kwnames []string) (Value, er
 	if err != nil {
 		return nil, err
 	}
-	return None, th.show(obj, sid, true)
+	return None, th.show(obj, sid, true, nil)
 }
 
 func builtinClearOutput(th *Thread, args []Value, kwnames []string) (Value, error) {
@@ -178,15 +203,16 @@ func displayHandleShow(th *Thread, args []Value, kwnames []string, name string, 
 	if err := UnpackArgs(name, args[1:], kwnames, "obj", &obj); err != nil {
 		return nil, err
 	}
-	return None, th.show(obj, args[0].(*displayHandle).id, update)
+	return None, th.show(obj, args[0].(*displayHandle).id, update, nil)
 }
 
 // richObject is one of IPython.display's objects (HTML, Markdown, ...):
 // data shown under one MIME type, and the repr IPython gives it as text.
 type richObject struct {
-	class *Class
-	mime  string
-	data  any
+	class    *Class
+	mime     string
+	data     any
+	metadata map[string]any
 }
 
 func (r *richObject) Type() *Class { return r.class }
@@ -197,7 +223,27 @@ func (r *richObject) Repr(th *Thread) (string, error) {
 
 func (r *richObject) MIMEBundle(th *Thread) (Bundle, error) {
 	text, _ := r.Repr(th)
-	return Bundle{Data: map[string]any{r.mime: r.data, "text/plain": text}}, nil
+	return Bundle{Data: map[string]any{r.mime: r.data, "text/plain": text}, Metadata: maps.Clone(r.metadata)}, nil
+}
+
+// richMetadata reads the metadata argument of an IPython.display object,
+// and refuses a url: msrepl does not fetch what a display shows.
+func (th *Thread) richMetadata(name string, url, metadata Value) (map[string]any, error) {
+	if url != None {
+		return nil, ValueErrorf("%s(url=...) is not supported: msrepl shows data or files, and fetches nothing", name)
+	}
+	if metadata == None {
+		return nil, nil
+	}
+	m, err := th.jsonValue(metadata)
+	if err != nil {
+		return nil, err
+	}
+	meta, ok := m.(map[string]any)
+	if !ok {
+		return nil, TypeErrorf("%s() argument 'metadata' must be a dict, not %s", name, TypeName(metadata))
+	}
+	return meta, nil
 }
 
 // richClass makes an IPython.display class whose objects show data (a
@@ -208,6 +254,10 @@ func richClass(name, mime string, wrap func(string) any) *Class {
 	c = newMSClass(name, "IPython.core.display", ObjectClass, func(th *Thread, cls *Class, args []Value, kwnames []string) (Value, error) {
 		var data, url, filename, metadata Value = None, None, None, None
 		if err := UnpackArgs(name, args, kwnames, "data?", &data, "url?", &url, "filename?", &filename, "metadata?", &metadata); err != nil {
+			return nil, err
+		}
+		meta, err := th.richMetadata(name, url, metadata)
+		if err != nil {
 			return nil, err
 		}
 		text := ""
@@ -229,7 +279,7 @@ func richClass(name, mime string, wrap func(string) any) *Class {
 			}
 			text = s
 		}
-		return &richObject{class: c, mime: mime, data: wrap(text)}, nil
+		return &richObject{class: c, mime: mime, data: wrap(text), metadata: meta}, nil
 	})
 	return c
 }
@@ -249,11 +299,18 @@ var (
 	JavascriptClass = richClass("Javascript", "application/javascript", asText)
 )
 
-// ImageClass is IPython.display.Image for PNG and JPEG files.
+// ImageClass is IPython.display.Image for PNG and JPEG files. The format
+// comes from the file's bytes, and the image is always embedded, so format
+// and embed are accepted and need nothing; width and height go into the
+// metadata, as IPython puts them.
 var ImageClass = newMSClass("Image", "IPython.core.display", ObjectClass, func(th *Thread, cls *Class, args []Value, kwnames []string) (Value, error) {
-	var data, url, filename, format, embed, width, height Value = None, None, None, None, None, None, None
+	var data, url, filename, format, embed, width, height, metadata Value = None, None, None, None, None, None, None, None
 	if err := UnpackArgs("Image", args, kwnames, "data?", &data, "url?", &url, "filename?", &filename, "format?", &format,
-		"embed?", &embed, "width?", &width, "height?", &height); err != nil {
+		"embed?", &embed, "width?", &width, "height?", &height, "metadata?", &metadata); err != nil {
+		return nil, err
+	}
+	meta, err := th.richMetadata("Image", url, metadata)
+	if err != nil {
 		return nil, err
 	}
 	path := filename
@@ -277,8 +334,27 @@ var ImageClass = newMSClass("Image", "IPython.core.display", ObjectClass, func(t
 	default:
 		return nil, ValueErrorf("%s is neither a PNG nor a JPEG image", filepath.Base(p))
 	}
-	img := &richObject{class: cls, mime: mime, data: b}
-	return img, nil
+	size := map[string]any{}
+	for _, d := range []struct {
+		key string
+		v   Value
+	}{{"width", width}, {"height", height}} {
+		if d.v == None {
+			continue
+		}
+		n, err := th.jsonValue(d.v)
+		if err != nil {
+			return nil, err
+		}
+		size[d.key] = n
+	}
+	if len(size) > 0 {
+		if meta == nil {
+			meta = map[string]any{}
+		}
+		meta[mime] = size
+	}
+	return &richObject{class: cls, mime: mime, data: b, metadata: meta}, nil
 })
 
 func newIPythonDisplayModule(s *Session) (*Module, error) {
@@ -522,26 +598,36 @@ func tensorHTML(kind string, t *tensor.Tensor) string {
 	case len(shape) == 1:
 		grid(0, -1)
 	default:
-		// One grid per index of the leading dimensions, captioned with it.
+		// One grid per index of the leading dimensions, captioned with it;
+		// when summarising, the first and last htmlEdgeItems of them in
+		// order, however many leading dimensions there are.
 		lead := shape[:len(shape)-2]
-		var walk func(d, offset int, index []string)
-		walk = func(d, offset int, index []string) {
-			if d == len(lead) {
-				if len(lead) > 0 {
-					fmt.Fprintf(&b, "<div>[%s, :, :]</div>", strings.Join(index, ", "))
-				}
-				grid(offset, len(shape)-2)
-				return
-			}
-			for _, i := range picks(lead[d]) {
-				if i < 0 {
-					b.WriteString("<div>⋮</div>")
-					continue
-				}
-				walk(d+1, offset+i*strides[d], append(index, fmt.Sprint(i)))
-			}
+		grids := 1
+		for _, d := range lead {
+			grids *= d
 		}
-		walk(0, 0, nil)
+		caption := func(flat int) (string, int) {
+			index := make([]string, len(lead))
+			offset := 0
+			for d := len(lead) - 1; d >= 0; d-- {
+				i := flat % lead[d]
+				flat /= lead[d]
+				index[d] = fmt.Sprint(i)
+				offset += i * strides[d]
+			}
+			return strings.Join(index, ", "), offset
+		}
+		for _, flat := range picks(grids) {
+			if flat < 0 {
+				b.WriteString("<div>⋮</div>")
+				continue
+			}
+			index, offset := caption(flat)
+			if len(lead) > 0 {
+				fmt.Fprintf(&b, "<div>[%s, :, :]</div>", index)
+			}
+			grid(offset, len(shape)-2)
+		}
 	}
 	b.WriteString("</div>")
 	return b.String()

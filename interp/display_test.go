@@ -31,6 +31,9 @@ func TestTensorHTML(t *testing.T) {
 		{"ms.Tensor(np.zeros((0, 3)))", []string{"<pre>[]</pre>"}, nil, 0},
 		{"ms.Tensor([True, False])", []string{"<td>True</td>"}, nil, 2},
 		{"ms.Parameter(ms.Tensor([1.0]), name='w')", nil, []string{"<table>"}, 0},
+		// Summarised, a tensor shows the first and last five of its grids,
+		// however many leading dimensions it has.
+		{"np.zeros((4, 4, 4, 4, 3, 3))", []string{"<div>[0, 0, 1, 0, :, :]</div>", "<div>[3, 3, 3, 3, :, :]</div>", "<div>⋮</div>"}, []string{"[0, 0, 1, 1, :, :]"}, 40},
 	}
 	s := NewSession()
 	if err := s.Execute(context.Background(), "import mindspore as ms\nimport numpy as np", &recordingSink{}); err != nil {
@@ -54,6 +57,47 @@ func TestTensorHTML(t *testing.T) {
 		}
 		if rows := strings.Count(html, "<tr>"); rows != tc.rows {
 			t.Errorf("%s: %d table rows, want %d", tc.code, rows, tc.rows)
+		}
+	}
+}
+
+// clearingSink is a bundleSink that can clear the output.
+type clearingSink struct {
+	bundleSink
+	clears []bool
+}
+
+func (c *clearingSink) ClearOutput(wait bool) { c.clears = append(c.clears, wait) }
+
+// TestDisplayOptions checks display()'s metadata and clear, and the
+// metadata of IPython.display's objects.
+func TestDisplayOptions(t *testing.T) {
+	s := NewSession()
+	sink := &clearingSink{}
+	code := `from IPython.display import HTML
+h = HTML('<b>x</b>', metadata={'isolated': True})
+display(h, metadata={'k': [1]}, clear=True)
+display(h)`
+	if err := s.Execute(context.Background(), code, sink); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.clears) != 1 || !sink.clears[0] {
+		t.Errorf("clear=True cleared %v", sink.clears)
+	}
+	if m := sink.bundles[0].Metadata; m["isolated"] != true || len(m["k"].([]any)) != 1 {
+		t.Errorf("first display's metadata %v", m)
+	}
+	if m := sink.bundles[1].Metadata; m["isolated"] != true || m["k"] != nil {
+		t.Errorf("display's metadata stuck to the object: %v", m)
+	}
+	for code, want := range map[string]string{
+		"HTML(url='http://example.com')": "ValueError: HTML(url=...) is not supported",
+		"HTML('x', metadata=[1])":        "TypeError: HTML() argument 'metadata' must be a dict, not list",
+		"display(1, raw=True)":           "TypeError: display() got an unexpected keyword argument 'raw'",
+	} {
+		err := s.Execute(context.Background(), code, sink)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %s", code, err, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"strings"
 	"sync"
 )
 
@@ -100,7 +101,6 @@ func (k *Kernel) Run(ctx context.Context) error {
 	if err := k.listen(ctx); err != nil {
 		return err
 	}
-	defer k.closeSockets()
 
 	k.publish(nil, "status", map[string]string{"execution_state": "starting"})
 
@@ -124,6 +124,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}
 	k.Interrupt()
 	k.queue.close()
+	// Closing the sockets ends their readers' Recv.
 	k.closeSockets()
 	wg.Wait()
 	return nil
@@ -326,9 +327,8 @@ func (k *Kernel) serve(ctx context.Context, r *request) {
 
 // replyType is the reply type of a request type: x_request → x_reply.
 func replyType(requestType string) string {
-	const suffix = "_request"
-	if len(requestType) > len(suffix) && requestType[len(requestType)-len(suffix):] == suffix {
-		return requestType[:len(requestType)-len(suffix)] + "_reply"
+	if base, ok := strings.CutSuffix(requestType, "_request"); ok {
+		return base + "_reply"
 	}
 	return requestType + "_reply"
 }
