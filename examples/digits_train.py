@@ -3,7 +3,8 @@
 The data are the 1797 8x8 digits of UCI's "Optical Recognition of
 Handwritten Digits" (examples/data/README.md). The script trains on a
 random 80% with Adam, prints the loss after each epoch, and reports the
-accuracy on the other 20%.
+accuracy on the other 20%. While an epoch runs, a progress bar on stderr
+(msrepl.progress, msrepl's tqdm) shows its batches and the latest loss.
 
     msrepl run examples/digits_train.py [--epochs N]
 """
@@ -13,6 +14,7 @@ import time
 import numpy as np
 import mindspore as ms
 from mindspore import nn, ops, Tensor
+from msrepl import progress
 
 EPOCHS = 10
 BATCH = 32
@@ -79,10 +81,14 @@ net.set_train(True)
 for epoch in range(EPOCHS):
     perm = Tensor(np.random.permutation(n_train))
     total = 0.0
-    for i in range(0, n_train, BATCH):
+    # leave=False erases the bar when the epoch ends, so that the epoch's
+    # line (on stdout) starts at the beginning of the line.
+    batches = progress(range(0, n_train, BATCH), desc=f"epoch {epoch + 1}", unit="batch", leave=False)
+    for i in batches:
         idx = perm[i:i + BATCH]
-        loss = train_step(x_train[idx], y_train[idx])
-        total += float(loss) * idx.shape[0]
+        loss = float(train_step(x_train[idx], y_train[idx]))
+        total += loss * idx.shape[0]
+        batches.set_postfix(loss=loss)
     print(f"epoch {epoch + 1}: loss {total / n_train:.4f}")
 net.set_train(False)
 

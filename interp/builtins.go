@@ -1141,11 +1141,22 @@ func newType(th *Thread, cls *Class, args []Value, kwnames []string) (Value, err
 type funcIterator struct {
 	class *Class
 	next  func(th *Thread) (Value, bool, error)
+	// inner are the iterators it draws from, which a loop that ends early
+	// over it ends early too: enumerate(progress(...)) closes the bar.
+	inner []Iterator
 }
 
 func (it *funcIterator) Type() *Class { return it.class }
 
 func (it *funcIterator) Next(th *Thread) (Value, bool, error) { return it.next(th) }
+
+func (it *funcIterator) closeLoop(th *Thread, raised bool) {
+	for _, in := range it.inner {
+		if c, ok := in.(loopCloser); ok {
+			c.closeLoop(th, raised)
+		}
+	}
+}
 
 func newEnumerate(th *Thread, cls *Class, args []Value, kwnames []string) (Value, error) {
 	var iterable Value
@@ -1161,7 +1172,7 @@ func newEnumerate(th *Thread, cls *Class, args []Value, kwnames []string) (Value
 		return nil, err
 	}
 	n := start
-	return &funcIterator{class: enumerateClass, next: func(th *Thread) (Value, bool, error) {
+	return &funcIterator{class: enumerateClass, inner: []Iterator{it}, next: func(th *Thread) (Value, bool, error) {
 		v, ok, err := it.Next(th)
 		if !ok || err != nil {
 			return nil, false, err
@@ -1196,7 +1207,7 @@ func newZip(th *Thread, cls *Class, args []Value, kwnames []string) (Value, erro
 		its[i] = it
 	}
 	done := false
-	return &funcIterator{class: zipClass, next: func(th *Thread) (Value, bool, error) {
+	return &funcIterator{class: zipClass, inner: its, next: func(th *Thread) (Value, bool, error) {
 		if done || len(its) == 0 {
 			return nil, false, nil
 		}
@@ -1252,7 +1263,7 @@ func newMap(th *Thread, cls *Class, args []Value, kwnames []string) (Value, erro
 		}
 		its[i] = it
 	}
-	return &funcIterator{class: mapClass, next: func(th *Thread) (Value, bool, error) {
+	return &funcIterator{class: mapClass, inner: its, next: func(th *Thread) (Value, bool, error) {
 		vals := make([]Value, len(its))
 		for i, it := range its {
 			v, ok, err := it.Next(th)
@@ -1275,7 +1286,7 @@ func newFilter(th *Thread, cls *Class, args []Value, kwnames []string) (Value, e
 	if err != nil {
 		return nil, err
 	}
-	return &funcIterator{class: filterClass, next: func(th *Thread) (Value, bool, error) {
+	return &funcIterator{class: filterClass, inner: []Iterator{it}, next: func(th *Thread) (Value, bool, error) {
 		for {
 			v, ok, err := it.Next(th)
 			if !ok || err != nil {

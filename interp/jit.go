@@ -80,8 +80,10 @@ type compiledGraph struct {
 	// abstract), for %ir --grad.
 	args []Value
 	// stages are the graph's MindIR after capture and after each pass,
-	// for %ir --pass.
+	// for %ir --pass, and the graph as that stage left it, for %viz.
 	stages []irStage
+	// outputNames name a gradient graph's outputs (∇x), for %viz.
+	outputNames []string
 	// scope holds the symbols of a graph compiled for many sizes, and
 	// dims the parameters' dims each run binds them from (dynamic.go).
 	// automatic is set when jit(dynamic=1) chose the symbols: sizes they
@@ -91,7 +93,10 @@ type compiledGraph struct {
 	automatic bool
 }
 
-type irStage struct{ name, text string }
+type irStage struct {
+	name, text string
+	graph      *ir.FuncGraph
+}
 
 // optimize runs the passes over a captured graph and verifies it. Each
 // stage's MindIR is kept for %ir --pass and, with
@@ -114,14 +119,15 @@ func (th *Thread) optimize(c *compiledGraph, name string) error {
 	// reuses the text before it.
 	dump := func(stage string, g *ir.FuncGraph, changed bool) {
 		var text string
+		var snapshot *ir.FuncGraph
 		if n := len(c.stages); changed || n == 0 {
 			var b strings.Builder
 			ir.Print(&b, g, func(_ string, line int) (string, bool) { return sourceLine(c.src, int32(line)) })
-			text = b.String()
+			text, snapshot = b.String(), ir.Copy(g)
 		} else {
-			text = c.stages[n-1].text
+			text, snapshot = c.stages[n-1].text, c.stages[n-1].graph
 		}
-		c.stages = append(c.stages, irStage{stage, text})
+		c.stages = append(c.stages, irStage{stage, text, snapshot})
 		if save && saveErr == nil {
 			path := filepath.Join(dir, fmt.Sprintf("%02d_%s_%s.ir", len(c.stages)-1, stage, name))
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -921,7 +927,7 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 			return nil, Errorf(UsageErrorClass, usage+": unexpected %s", fields[i])
 		}
 	}
-	c, j, err := th.irTarget(name)
+	c, j, err := th.irTarget("ir", name)
 	if err != nil {
 		return nil, err
 	}
@@ -958,13 +964,14 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	return None, nil
 }
 
-// irTarget is the graph %ir shows: NAME's last, or the session's last.
-func (th *Thread) irTarget(name string) (*compiledGraph, *jitFunction, error) {
+// irTarget is the graph %ir and %viz show: NAME's last, or the
+// session's last.
+func (th *Thread) irTarget(magic, name string) (*compiledGraph, *jitFunction, error) {
 	if name == "" {
 		if c := th.ms().lastGraph; c != nil {
 			return c, nil, nil
 		}
-		return nil, nil, Errorf(UsageErrorClass, "%%ir: no graph has run yet; call a jit function or run a %%%%graph cell first")
+		return nil, nil, Errorf(UsageErrorClass, "%%%s: no graph has run yet; call a jit function or run a %%%%graph cell first", magic)
 	}
 	v, ok := th.session.globals.Get(name)
 	if !ok {
@@ -972,10 +979,10 @@ func (th *Thread) irTarget(name string) (*compiledGraph, *jitFunction, error) {
 	}
 	j, ok := th.jitOf(v)
 	if !ok {
-		return nil, nil, Errorf(UsageErrorClass, "%%ir: '%s' is not a jit function or a Cell run in GRAPH_MODE", name)
+		return nil, nil, Errorf(UsageErrorClass, "%%%s: '%s' is not a jit function or a Cell run in GRAPH_MODE", magic, name)
 	}
 	if j.last == nil {
-		return nil, nil, Errorf(UsageErrorClass, "%%ir: '%s' has not been compiled yet; call it first", name)
+		return nil, nil, Errorf(UsageErrorClass, "%%%s: '%s' has not been compiled yet; call it first", magic, name)
 	}
 	return j.last, j, nil
 }
@@ -1003,11 +1010,27 @@ func (th *Thread) gradGraph(j *jitFunction, c *compiledGraph) (*compiledGraph, e
 	if len(spec.positions) == 0 {
 		spec.positions = nil
 	}
-	gc, err := th.compileJit(gradFunction(spec, j.fn), "∇"+j.name, c.args, paramNames(j.fn, len(c.args)), c.scope)
+	params := paramNames(j.fn, len(c.args))
+	gc, err := th.compileJit(gradFunction(spec, j.fn), "∇"+j.name, c.args, params, c.scope)
 	if err != nil {
 		return nil, err
 	}
 	gc.src, gc.g.Span = c.src, c.g.Span
+	var inputs, weights []string
+	for _, i := range spec.positions {
+		inputs = append(inputs, "∇"+params[i])
+	}
+	for _, n := range names {
+		if p := c.weights[n]; p.param.requiresGrad {
+			weights = append(weights, "∇"+n)
+		}
+	}
+	switch {
+	case len(inputs) > 0 && len(weights) > 0:
+		gc.outputNames = []string{"(" + strings.Join(inputs, ", ") + ")", "(" + strings.Join(weights, ", ") + ")"}
+	default:
+		gc.outputNames = append(inputs, weights...)
+	}
 	return gc, nil
 }
 

@@ -107,6 +107,7 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	m.AddFunc("jit", "jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False, input_signature=None)",
 		"Compiles a function to a static graph.", msJit)
 	m.AddFunc("explain", "explain(fn, *args, **kwargs)", "Calls fn, compiled, on the arguments and explains what it compiled into: graphs, splits with their reasons and lines, JIT Fallbacks, ops per graph and guards.", msExplain)
+	m.AddFunc("viz", "viz(fn_or_cell=None, grad=False, collapse=False, max_nodes=300)", "A picture of the graph a jit function or Cell (or, without one, the session) last ran, or of its gradient graph: shown inline in a notebook; save(path) writes .svg, .png or .dot.", msViz)
 	m.AddFunc("cache_info", "cache_info(fn_or_cell)", "A compiled function's cache: entries, compiles, hits, misses, fallbacks, compile_ms, peak_bytes and reasons.", msCacheInfo)
 	return m, nil
 }

@@ -87,6 +87,8 @@ type Session struct {
 	// sawMutable is set once mutable() has made a Mutable, whose marks
 	// Go builtins must then have removed from their arguments.
 	sawMutable bool
+	// cellEnd are the hooks run after each cell (onCellEnd).
+	cellEnd []func(th *Thread) error
 
 	// Argv is sys.argv.
 	Argv []string
@@ -145,7 +147,7 @@ func (s *Session) Execute(ctx context.Context, code string, sink Sink) error {
 }
 
 // ExecuteWith is Execute with options.
-func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts ExecOptions) error {
+func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts ExecOptions) (err error) {
 	count := s.count
 	if !opts.NoHistory {
 		s.count++
@@ -176,6 +178,16 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts 
 		s.sink = nil
 		th.stdout, th.stderr, th.input = io.Discard, io.Discard, nil
 	}()
+	if !opts.expression {
+		// Deferred after the line above, so that it runs first, with the
+		// cell's sink still attached, and after the cell's own error is
+		// reported, as IPython's post_execute hooks run.
+		defer func() {
+			if herr := s.endCell(); herr != nil && err == nil {
+				err = s.fail(herr)
+			}
+		}()
+	}
 
 	if opts.expression {
 		if _, err := syntax.ParseExpr(filename, code); err != nil {
@@ -190,6 +202,14 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts 
 	if err != nil {
 		return s.fail(err)
 	}
+	if g, ok := v.(*GraphView); ok && !opts.NoResult && !th.showsImages() {
+		// A terminal cannot show the picture: it goes to a file, as
+		// %viz's do.
+		if err := g.show(th); err != nil {
+			return s.fail(err)
+		}
+		return nil
+	}
 	if v != None && !opts.NoResult {
 		b, err := s.bundle(v)
 		if err != nil {
@@ -197,6 +217,31 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts 
 		}
 		entry.Output, _ = b.Data["text/plain"].(string)
 		sink.Result(count, b)
+	}
+	return nil
+}
+
+// onCellEnd makes fn run at the end of every cell Execute runs from now
+// on, whether the cell succeeded or not (not for Evaluate's
+// expressions), while the cell's sink is attached: pyplot shows the
+// figures a notebook cell left open, as matplotlib's inline backend does.
+// An error fn returns is the cell's, unless the cell already failed.
+func (s *Session) onCellEnd(fn func(th *Thread) error) {
+	s.cellEnd = append(s.cellEnd, fn)
+}
+
+// endCell runs the cell-end hooks; a panic in one is reported as one in
+// the cell would be.
+func (s *Session) endCell() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = s.internalError(r)
+		}
+	}()
+	for _, fn := range s.cellEnd {
+		if err := fn(s.th); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -182,7 +182,7 @@ func TestComplete(t *testing.T) {
 		{"%%tim", []string{"time", "timeit"}, 2, 5},
 		{"boxes.app", []string{"append"}, 6, 9},
 		{"nosuch.x", nil, 8, 8},
-		{"import ma", []string{"math"}, 7, 9},
+		{"import ma", []string{"math", "matplotlib"}, 7, 9},
 		{"from ti", []string{"time"}, 5, 7},
 		{"import mindsp", []string{"mindspore"}, 7, 13},
 		{"import mindspore.o", []string{"mindspore.ops"}, 7, 18},
@@ -247,7 +247,7 @@ func TestMagics(t *testing.T) {
 		t.Errorf("%%%%time: %q", out)
 	}
 	r := execErr(t, s, "%nosuch 1")
-	if r.Name != "UsageError" || !strings.Contains(r.Message, "Line magic function `%nosuch` not found. Known line magics: %cache, %explain, %ir, %load, %reset, %save, %time, %timeit, %who") {
+	if r.Name != "UsageError" || !strings.Contains(r.Message, "Line magic function `%nosuch` not found. Known line magics: %cache, %explain, %ir, %load, %reset, %save, %time, %timeit, %viz, %who") {
 		t.Errorf("unknown magic: %s: %s", r.Name, r.Message)
 	}
 	r = execErr(t, s, "%time 1 +")

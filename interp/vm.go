@@ -46,6 +46,12 @@ resume:
 		case compile.POP_TOP:
 			sp--
 
+		case compile.POP_ITER:
+			sp--
+			if c, ok := stack[sp].(loopCloser); ok {
+				c.closeLoop(th, false)
+			}
+
 		case compile.DUP_TOP:
 			stack[sp] = stack[sp-1]
 			sp++
@@ -824,6 +830,7 @@ fail:
 		reraise = false
 		err = nil
 		if h := findHandler(fc.Handlers, pc-1); h != nil && !exc.class.IsSubclass(StepBudgetExceededClass) {
+			closeLoops(th, stack[h.Depth:sp])
 			clear(stack[h.Depth:sp])
 			sp = int(h.Depth)
 			stack[sp] = exc
@@ -831,10 +838,29 @@ fail:
 			pc = int(h.Target)
 			goto resume
 		}
+		closeLoops(th, stack[:sp])
 		clear(stack)
 		fr.sp, fr.pc = 0, pc
 		th.frame = caller
 		return nil, exc
+	}
+}
+
+// A loopCloser is an iterator that must know when the for loop driving it
+// ends early, by break or return (POP_ITER) or by an exception, where
+// CPython's reference counting would close it: a progress bar then draws
+// its last line before anything else is printed.
+type loopCloser interface {
+	closeLoop(th *Thread, raised bool)
+}
+
+// closeLoops closes the loops whose iterators are among the operand stack
+// values that an exception discards.
+func closeLoops(th *Thread, discarded []Value) {
+	for _, v := range discarded {
+		if c, ok := v.(loopCloser); ok {
+			c.closeLoop(th, true)
+		}
 	}
 }
 

@@ -258,6 +258,7 @@ func (k *kernelSink) DisplayWithID(b interp.Bundle, id string, update bool) {
 	k.out.Display(jupyter.MIMEBundle(b), id, update)
 }
 func (k *kernelSink) ClearOutput(wait bool)       { k.out.ClearOutput(wait) }
+func (k *kernelSink) ShowsImages() bool           { return true }
 func (k *kernelSink) Page(text string)            { k.out.Page(text) }
 func (k *kernelSink) SetNextInput(text string)    { k.out.SetNextInput(text) }
 func (k *kernelSink) Error(r *interp.ErrorReport) {}

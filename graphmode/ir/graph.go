@@ -323,3 +323,67 @@ func valueBytes(a Abstract, size func(int) int) int64 {
 	}
 	return 0
 }
+
+// Copy returns a deep copy of g and the graphs it runs, with the same
+// node IDs, so that a pass's result can be kept while later passes
+// rewrite g in place (%viz --pass). Constants' values and primitives are
+// shared; a backward node's Forward is the copy of its forward node when
+// that node is in the family, else the same node.
+func Copy(g *FuncGraph) *FuncGraph {
+	graphs := map[*FuncGraph]*FuncGraph{}
+	nodes := map[*Node]*Node{}
+	ids := *g.ids
+	family := append([]*FuncGraph{g}, g.Subgraphs()...)
+	for _, f := range family {
+		graphs[f] = &FuncGraph{Name: f.Name, Span: f.Span, ids: &ids}
+	}
+	copyNode := func(n *Node, to *FuncGraph) *Node {
+		c := *n
+		c.Graph = to
+		nodes[n] = &c
+		return &c
+	}
+	for _, f := range family {
+		c := graphs[f]
+		for _, n := range f.Params {
+			c.Params = append(c.Params, copyNode(n, c))
+		}
+		for _, n := range f.Weights {
+			c.Weights = append(c.Weights, copyNode(n, c))
+		}
+		for _, n := range f.Consts {
+			c.Consts = append(c.Consts, copyNode(n, c))
+		}
+		for _, n := range f.Nodes {
+			c.Nodes = append(c.Nodes, copyNode(n, c))
+		}
+	}
+	mapped := func(n *Node) *Node {
+		if m, ok := nodes[n]; ok {
+			return m
+		}
+		return n
+	}
+	for _, f := range family {
+		c := graphs[f]
+		for _, n := range c.Nodes {
+			ins := make([]*Node, len(n.Inputs))
+			for i, in := range n.Inputs {
+				ins[i] = mapped(in)
+			}
+			n.Inputs = ins
+			subs := make([]*FuncGraph, len(n.Graphs))
+			for i, s := range n.Graphs {
+				subs[i] = graphs[s]
+			}
+			n.Graphs = subs
+			if n.Forward != nil {
+				n.Forward = mapped(n.Forward)
+			}
+		}
+		if f.Output != nil {
+			c.Output = mapped(f.Output)
+		}
+	}
+	return graphs[g]
+}

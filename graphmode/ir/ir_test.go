@@ -292,3 +292,27 @@ func TestPeakBytes(t *testing.T) {
 		t.Errorf("peak %d, want %d", got, 3*1024)
 	}
 }
+
+func TestCopyIsDeepAndPrintsTheSame(t *testing.T) {
+	g := foo(t)
+	var before strings.Builder
+	if err := ir.Print(&before, g, src); err != nil {
+		t.Fatal(err)
+	}
+	c := ir.Copy(g)
+	if err := ir.Verify(c); err != nil {
+		t.Fatal(err)
+	}
+	var copied strings.Builder
+	if err := ir.Print(&copied, c, src); err != nil {
+		t.Fatal(err)
+	}
+	if copied.String() != before.String() {
+		t.Errorf("the copy prints\n%s\nwant\n%s", copied.String(), before.String())
+	}
+	g.Nodes[0].Prim = ops.Mul
+	g.Nodes[0].Inputs[0] = g.Params[1]
+	if c.Nodes[0].Prim != ops.Add || c.Nodes[0].Inputs[0] != c.Params[0] || c.Nodes[0].Graph != c {
+		t.Errorf("the copy shares nodes with the original")
+	}
+}

@@ -124,3 +124,32 @@ func TestSpansPointAtExpressions(t *testing.T) {
 		}
 	}
 }
+
+// A for loop left by break or return drops its iterator with POP_ITER, so
+// that the interpreter can tell the iterator; continue and the loop's
+// normal end do not.
+func TestPopIter(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want int
+	}{
+		{"for i in x:\n    break\n", 1},
+		{"for i in x:\n    for j in y:\n        if j:\n            break\n        continue\n", 1},
+		{"def f():\n    for i in x:\n        for j in y:\n            return j\n", 2},
+		{"while True:\n    break\n", 0},
+		{"for i in x:\n    continue\n", 0},
+	} {
+		prog := compileSrc(t, "t", tc.src)
+		n := 0
+		for _, fc := range append([]*compile.Funcode{prog.Toplevel}, prog.Toplevel.Funcs...) {
+			for _, ins := range fc.Code {
+				if ins.Op() == compile.POP_ITER {
+					n++
+				}
+			}
+		}
+		if n != tc.want {
+			t.Errorf("%d POP_ITER in\n%s\nwant %d", n, tc.src, tc.want)
+		}
+	}
+}

@@ -76,6 +76,7 @@ const (
 	JUMP_IF_TRUE_OR_POP  // [x] -> [x] and jump if truthy, else []
 	GET_ITER             // [x] -> [iter(x)]
 	FOR_ITER             // [it] -> [it next], or [] and pc = arg when exhausted
+	POP_ITER             // [it] -> []; a for loop left early, by break or return
 
 	BUILD_TUPLE   // [x1..xn] -> [tuple]
 	BUILD_LIST    // [x1..xn] -> [list]
@@ -166,6 +167,7 @@ var opcodeNames = [...]string{
 	JUMP_IF_TRUE_OR_POP:  "JUMP_IF_TRUE_OR_POP",
 	GET_ITER:             "GET_ITER",
 	FOR_ITER:             "FOR_ITER",
+	POP_ITER:             "POP_ITER",
 	BUILD_TUPLE:          "BUILD_TUPLE",
 	BUILD_LIST:           "BUILD_LIST",
 	BUILD_SET:            "BUILD_SET",
@@ -230,7 +232,7 @@ func stackEffect(op Opcode, arg uint32) int {
 	case NOP, ROT_TWO, ROT_THREE, ROT_FOUR, UNARY, UNARY_NOT, GET_ITER, LOAD_ATTR, LIST_TO_TUPLE, JUMP,
 		DELETE_FAST, DELETE_DEREF, DELETE_GLOBAL, DELETE_NAME, YIELD_VALUE, CHECK_EXC_MATCH, MAKE_CLASS, SEND:
 		return 0
-	case POP_TOP, STORE_FAST, STORE_DEREF, STORE_GLOBAL, STORE_NAME, BINARY_SUBSCR, BINARY, INPLACE, COMPARE,
+	case POP_TOP, POP_ITER, STORE_FAST, STORE_DEREF, STORE_GLOBAL, STORE_NAME, BINARY_SUBSCR, BINARY, INPLACE, COMPARE,
 		POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE, JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP,
 		LIST_APPEND, SET_ADD, LIST_EXTEND, SET_UPDATE, DICT_UPDATE, DICT_MERGE, DELETE_ATTR, POP_EXCEPT,
 		IMPORT_STAR, MAKE_FUNCTION, RETURN_VALUE, RERAISE, ASSERT_FAIL:

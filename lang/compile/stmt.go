@@ -362,7 +362,7 @@ func (c *fcomp) unwind(down int, popLoop bool) {
 		switch fb.kind {
 		case forLoop:
 			if i > down || popLoop {
-				c.emit(POP_TOP, 0)
+				c.emit(POP_ITER, 0)
 			}
 		case tryFinally:
 			c.stmts(fb.finally)

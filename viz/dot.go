@@ -1,0 +1,98 @@
+package viz
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"msrepl/graphmode/ir"
+)
+
+// Fonts: Graphviz sizes boxes with its table of Helvetica's widths, which
+// Arial and Liberation Sans share, so the text fits wherever one of them
+// draws it: the layout names Helvetica, the SVG the family.
+const (
+	layoutFont = "Helvetica"
+	fontFamily = "Helvetica,Arial,Liberation Sans,sans-serif"
+)
+
+// dot writes the picture in Graphviz's language.
+func (b *builder) dot(g *ir.FuncGraph, root *cluster) []byte {
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "digraph %s {\n", quote(g.Name))
+	fmt.Fprintf(&w, "  graph [fontname=%s fontsize=11 compound=true newrank=true nodesep=0.3 ranksep=0.35 bgcolor=white", quote(layoutFont))
+	if note := b.caption; note != "" {
+		fmt.Fprintf(&w, " label=%s labelloc=b labeljust=l fontcolor=\"#666666\"", quote(note))
+	}
+	w.WriteString("]\n")
+	fmt.Fprintf(&w, "  node [fontname=%s fontsize=12 margin=\"0.12,0.04\" height=0.3 penwidth=0.8]\n", quote(layoutFont))
+	fmt.Fprintf(&w, "  edge [fontname=%s fontsize=10 color=\"#555555\" arrowsize=0.6 penwidth=0.8]\n", quote(layoutFont))
+	for _, n := range root.nodes {
+		writeNode(&w, n, "  ")
+	}
+	for _, c := range root.subs {
+		writeCluster(&w, c, "  ")
+	}
+	for _, e := range b.edges {
+		fmt.Fprintf(&w, "  %s -> %s [class=%s", quote(e.from.name), quote(e.to.name), quote("edge "+e.class))
+		if e.label != "" {
+			fmt.Fprintf(&w, " label=%s", quote(e.label))
+		}
+		if e.attrs != "" {
+			w.WriteString(" " + e.attrs)
+		}
+		w.WriteString("]\n")
+	}
+	for _, n := range b.ghosts {
+		if !inCluster(root, n) {
+			writeNode(&w, n, "  ")
+		}
+	}
+	w.WriteString("}\n")
+	return w.Bytes()
+}
+
+func inCluster(c *cluster, n *vnode) bool {
+	for _, m := range c.nodes {
+		if m == n {
+			return true
+		}
+	}
+	for _, s := range c.subs {
+		if inCluster(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func writeNode(w *bytes.Buffer, n *vnode, indent string) {
+	fmt.Fprintf(w, "%s%s [id=%s class=%s label=<%s> tooltip=%s %s]\n", indent, quote(n.name), quote(n.name),
+		quote("node "+strings.Join(n.classes, " ")), n.label, quote(n.tooltip), n.attrs)
+}
+
+func writeCluster(w *bytes.Buffer, c *cluster, indent string) {
+	fmt.Fprintf(w, "%ssubgraph %s {\n", indent, quote("cluster_"+c.name))
+	in := indent + "  "
+	fmt.Fprintf(w, "%sgraph [id=%s class=\"cluster\" label=%s style=\"rounded,dashed\" color=\"#8e6cc0\" fontcolor=\"#5b3f8c\" labeljust=l]\n",
+		in, quote("cluster_"+c.name), quote(c.label))
+	for _, n := range c.nodes {
+		writeNode(w, n, in)
+	}
+	for _, s := range c.subs {
+		writeCluster(w, s, in)
+	}
+	fmt.Fprintf(w, "%s}\n", indent)
+}
+
+// quote writes a DOT string.
+func quote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// esc escapes text for an HTML-like label.
+func esc(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+	return r.Replace(s)
+}
