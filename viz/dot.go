@@ -21,6 +21,11 @@ func (b *builder) dot(g *ir.FuncGraph, root *cluster) []byte {
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "digraph %s {\n", quote(g.Name))
 	fmt.Fprintf(&w, "  graph [fontname=%s fontsize=11 compound=true newrank=true nodesep=0.3 ranksep=0.35 bgcolor=white", quote(layoutFont))
+	if len(b.nodes) > bigPicture {
+		// Network simplex dominates a big layout: a shorter search for
+		// the edge to pivot on costs it little and saves a quarter.
+		w.WriteString(" searchsize=10")
+	}
 	if note := b.caption; note != "" {
 		fmt.Fprintf(&w, " label=%s labelloc=b labeljust=l fontcolor=\"#666666\"", quote(note))
 	}
@@ -34,7 +39,14 @@ func (b *builder) dot(g *ir.FuncGraph, root *cluster) []byte {
 		writeCluster(&w, c, "  ")
 	}
 	for _, e := range b.edges {
-		fmt.Fprintf(&w, "  %s -> %s [class=%s", quote(e.from.name), quote(e.to.name), quote("edge "+e.class))
+		// The tooltip names the edge's ends, a reference by what it
+		// stands for; it becomes the SVG edge's <title>.
+		from := e.from
+		if from.ref != nil {
+			from = from.ref
+		}
+		fmt.Fprintf(&w, "  %s -> %s [class=%s tooltip=%s", quote(e.from.name), quote(e.to.name), quote("edge "+e.class),
+			quote(from.name+" → "+e.to.name))
 		if e.label != "" {
 			fmt.Fprintf(&w, " label=%s", quote(e.label))
 		}
@@ -84,6 +96,10 @@ func writeCluster(w *bytes.Buffer, c *cluster, indent string) {
 	}
 	fmt.Fprintf(w, "%s}\n", indent)
 }
+
+// bigPicture is the size past which the layout trades some of its
+// search for time.
+const bigPicture = 200
 
 // quote writes a DOT string.
 func quote(s string) string {

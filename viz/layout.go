@@ -132,7 +132,10 @@ func parseLayout(data []byte) (*layout, error) {
 	for _, e := range g.Edges {
 		// An edge's tail and head are indexes of the objects (Graphviz's
 		// _gvid), which hold clusters first.
-		title := name(e.Tail) + " → " + name(e.Head)
+		title := e.Tooltip
+		if title == "" {
+			title = name(e.Tail) + " → " + name(e.Head)
+		}
 		l.items = append(l.items, item{"edge", "", e.Class, title, concat(e.Draw, e.HDraw, e.TDraw, e.LDraw)})
 	}
 	return l, nil

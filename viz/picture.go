@@ -66,6 +66,9 @@ const (
 	classGhost     = "ghost"
 	classCollapsed = "collapsed"
 	classBackward  = "backward"
+	// classRef marks a reference to an input drawn elsewhere: not an IR
+	// node of its own.
+	classRef = "ref"
 )
 
 // vnode is a node of the picture.
@@ -75,6 +78,7 @@ type vnode struct {
 	label   string // an HTML-like label
 	tooltip string
 	attrs   string // shape and colours
+	ref     *vnode // the node a reference stands for
 }
 
 type vedge struct {
@@ -102,7 +106,7 @@ type builder struct {
 	edgeSeen  map[[2]*vnode]bool
 	ghosts    map[*ir.Node]*vnode
 	collapsed map[*ir.FuncGraph]bool
-	lines     map[*ir.Node]int32 // entry nodes folded into their line's node
+	group     map[*ir.Node]*lineGroup // entry nodes folded with others of their line
 	notes     []string
 	// budget, when not 0, is how many nodes the picture may have: the
 	// entry's nodes past it are not drawn (dropped counts them).
@@ -111,7 +115,19 @@ type builder struct {
 	graphVN   map[*ir.FuncGraph]*vnode // a collapsed subgraph's node
 	drawnSubs map[*ir.FuncGraph]bool
 	caption   string // what was collapsed
+	// uses counts each input's readers; an input read more than
+	// maxSpread times is drawn again, as a small reference, beside each
+	// reader (see reference).
+	uses map[*ir.Node]int
+	refs map[[2]*vnode]*vnode // the reference to an input beside a reader
+	cur  *cluster             // the cluster being drawn
 }
+
+// maxSpread is how many readers an input may have before each reader
+// gets a reference of its own: a weight read by every step of an unrolled
+// loop would otherwise pull an edge through the whole picture, which
+// makes Graphviz's layout quadratic and the picture unreadable.
+const maxSpread = 4
 
 // Draw makes the picture of g and the graphs it runs.
 func Draw(g *ir.FuncGraph, opt Options) *Picture {
@@ -125,11 +141,19 @@ func Draw(g *ir.FuncGraph, opt Options) *Picture {
 		edgeSeen:  map[[2]*vnode]bool{},
 		ghosts:    map[*ir.Node]*vnode{},
 		collapsed: map[*ir.FuncGraph]bool{},
-		lines:     map[*ir.Node]int32{},
+		group:     map[*ir.Node]*lineGroup{},
 		graphVN:   map[*ir.FuncGraph]*vnode{},
 		drawnSubs: map[*ir.FuncGraph]bool{},
 	}
 	b.numberParams(g)
+	b.uses, b.refs = map[*ir.Node]int{}, map[[2]*vnode]*vnode{}
+	for _, f := range append([]*ir.FuncGraph{g}, g.Subgraphs()...) {
+		for _, n := range f.Nodes {
+			for _, in := range n.Inputs {
+				b.uses[in]++
+			}
+		}
+	}
 	total := familySize(g)
 	b.plan(g)
 	root := b.graph(g, true)
@@ -277,64 +301,91 @@ func (b *builder) reachable(g, s *ir.FuncGraph) bool {
 	return walk(g)
 }
 
-// collapseLines folds the entry's computed nodes of the busiest source
-// lines into one node per line until over nodes are saved.
+// A lineGroup is a run of consecutive entry nodes from one source line,
+// drawn as one node.
+type lineGroup struct {
+	line    int32
+	members []*ir.Node
+}
+
+// collapseLines folds runs of consecutive entry nodes that come from one
+// source line, in chunks as small as saves over nodes, so that an
+// unrolled loop keeps its shape: each iteration's ops of the line become
+// one node rather than the whole loop.
 func (b *builder) collapseLines(g *ir.FuncGraph, over int) []string {
-	byLine := map[int32][]*ir.Node{}
-	for _, n := range g.Nodes {
-		if n.Span.Start.IsValid() && len(n.Graphs) == 0 {
-			byLine[n.Span.Start.Line] = append(byLine[n.Span.Start.Line], n)
+	var runs [][]*ir.Node
+	for i, n := range g.Nodes {
+		if !n.Span.Start.IsValid() || len(n.Graphs) > 0 {
+			continue
+		}
+		if i > 0 && len(runs) > 0 {
+			last := runs[len(runs)-1]
+			if prev := last[len(last)-1]; prev == g.Nodes[i-1] && prev.Span.Start.Line == n.Span.Start.Line {
+				runs[len(runs)-1] = append(last, n)
+				continue
+			}
+		}
+		runs = append(runs, []*ir.Node{n})
+	}
+	longest := 0
+	for _, r := range runs {
+		longest = max(longest, len(r))
+	}
+	saving := func(k int) int {
+		saved := 0
+		for _, r := range runs {
+			saved += len(r) - (len(r)+k-1)/k
+		}
+		return saved
+	}
+	k := 2
+	for k < longest && saving(k) < over {
+		k++
+	}
+	var lines []int32
+	groups := 0
+	for _, r := range runs {
+		for start := 0; start < len(r); start += k {
+			chunk := r[start:min(start+k, len(r))]
+			if len(chunk) < 2 {
+				continue
+			}
+			grp := &lineGroup{line: chunk[0].Span.Start.Line, members: chunk}
+			for _, n := range chunk {
+				b.group[n] = grp
+			}
+			groups++
+			if !slices.Contains(lines, grp.line) {
+				lines = append(lines, grp.line)
+			}
 		}
 	}
-	lines := make([]int32, 0, len(byLine))
-	for l, ns := range byLine {
-		if len(ns) > 1 {
-			lines = append(lines, l)
-		}
-	}
-	slices.SortFunc(lines, func(a, c int32) int {
-		if d := len(byLine[c]) - len(byLine[a]); d != 0 {
-			return d
-		}
-		return int(a - c)
-	})
-	var folded []int32
-	for _, l := range lines {
-		if over <= 0 {
-			break
-		}
-		for _, n := range byLine[l] {
-			b.lines[n] = l
-		}
-		over -= len(byLine[l]) - 1
-		folded = append(folded, l)
-	}
-	if len(folded) == 0 {
+	if groups == 0 {
 		return nil
 	}
-	slices.Sort(folded)
+	slices.Sort(lines)
 	var names []string
-	for i, l := range folded {
-		if i == 5 && len(folded) > 6 {
+	for i, l := range lines {
+		if i == 5 && len(lines) > 6 {
 			names = append(names, "…")
 			break
 		}
 		names = append(names, strconv.Itoa(int(l)))
 	}
-	return []string{fmt.Sprintf("%d source lines of @%s (%s)", len(folded), g.Name, strings.Join(names, ", "))}
+	return []string{fmt.Sprintf("%d runs of up to %d nodes of one source line of @%s (line %s)", groups, k, g.Name, strings.Join(names, ", "))}
 }
 
 // foldedByLines is how many nodes folding source lines saved.
 func (b *builder) foldedByLines() int {
-	count := map[int32]int{}
-	for _, l := range b.lines {
-		count[l]++
+	saved := map[*lineGroup]bool{}
+	n := 0
+	for _, grp := range b.group {
+		if !saved[grp] {
+			saved[grp] = true
+			n += len(grp.members) - 1
+		}
 	}
-	saved := 0
-	for _, c := range count {
-		saved += c - 1
-	}
-	return saved
+	return n
 }
 
 func (b *builder) add(n *vnode) *vnode {
@@ -358,25 +409,41 @@ func (b *builder) edge(from, to *vnode, class, label, attrs string) {
 // returns it.
 func (b *builder) graph(g *ir.FuncGraph, entry bool) *cluster {
 	c := &cluster{name: g.Name, label: g.Name}
+	outer := b.cur
+	b.cur = c
+	defer func() { b.cur = outer }()
 	for _, p := range g.Params {
 		c.nodes = append(c.nodes, b.input(p, classParam))
 	}
 	for _, w := range g.Weights {
 		c.nodes = append(c.nodes, b.input(w, classWeight))
 	}
-	lineNodes := map[int32]*vnode{}
+	lineNodes := map[*lineGroup]*vnode{}
 	drawn := len(g.Nodes)
+	pending := map[[2]any]bool{}
 	for i, n := range g.Nodes {
 		// The return is drawn whatever the budget.
-		if entry && b.budget > 0 && len(b.nodes) >= b.budget-1 && (b.lines[n] == 0 || lineNodes[b.lines[n]] == nil) {
+		// References are drawn after the loop; pending counts them ahead.
+		target := lineNodes[b.group[n]]
+		fresh := b.newReferences(n, target, pending)
+		if entry && b.budget > 0 && len(b.nodes)+len(pending)+fresh >= b.budget-1 && (target == nil || fresh > 0) {
 			drawn, b.dropped = i, len(g.Nodes)-i
 			break
 		}
-		if l, ok := b.lines[n]; ok {
-			v := lineNodes[l]
+		var at any = n
+		if target != nil {
+			at = target
+		}
+		for _, in := range n.Inputs {
+			if b.spread(in) {
+				pending[[2]any{in, at}] = true
+			}
+		}
+		if grp := b.group[n]; grp != nil {
+			v := lineNodes[grp]
 			if v == nil {
-				v = b.add(b.lineNode(g, l))
-				lineNodes[l] = v
+				v = b.add(b.lineNode(g, grp))
+				lineNodes[grp] = v
 				c.nodes = append(c.nodes, v)
 			}
 			b.at[n] = v
@@ -456,7 +523,11 @@ func (b *builder) inputs(n *ir.Node, names []string) {
 		if i < len(names) {
 			label = names[i]
 		}
-		b.edge(b.source(in), to, "data", label, "")
+		from := b.source(in)
+		if b.spread(in) && from != nil {
+			from = b.reference(from, to)
+		}
+		b.edge(from, to, "data", label, "")
 	}
 	args := n.Inputs
 	if n.Kind == ir.If {
@@ -479,6 +550,43 @@ func (b *builder) inputs(n *ir.Node, names []string) {
 			b.edge(b.source(s.Output), to, "bind", "", `style=dotted color="#888888"`)
 		}
 	}
+}
+
+// newReferences counts the references drawing n into target (a new
+// node when nil) will add to those pending.
+func (b *builder) newReferences(n *ir.Node, target *vnode, pending map[[2]any]bool) int {
+	fresh := map[*ir.Node]bool{}
+	for _, in := range n.Inputs {
+		if b.spread(in) && (target == nil || !pending[[2]any{in, target}]) {
+			fresh[in] = true
+		}
+	}
+	return len(fresh)
+}
+
+// spread reports whether an input has too many readers to be drawn with
+// an edge to each.
+func (b *builder) spread(in *ir.Node) bool {
+	return (in.Kind == ir.Param || in.Kind == ir.Weight) && b.uses[in] > maxSpread
+}
+
+// reference draws a small copy of the input from, read by to, beside to.
+func (b *builder) reference(from, to *vnode) *vnode {
+	key := [2]*vnode{from, to}
+	if v, ok := b.refs[key]; ok {
+		return v
+	}
+	v := b.add(&vnode{
+		name:    from.name + "@" + to.name,
+		classes: []string{classRef},
+		label:   `<FONT POINT-SIZE="10">` + esc(from.name) + "</FONT>",
+		tooltip: from.tooltip,
+		attrs:   `shape=box style="rounded,filled,dashed" fillcolor="#f3faf2" color="#88aa88" height=0.2`,
+		ref:     from,
+	})
+	b.cur.nodes = append(b.cur.nodes, v)
+	b.refs[key] = v
+	return v
 }
 
 // originLinks ties each backward node to the forward node it came from
@@ -605,33 +713,28 @@ func (b *builder) constArgs(n *ir.Node) string {
 	return "(" + strings.Join(args, ", ") + ")"
 }
 
-func (b *builder) lineNode(g *ir.FuncGraph, line int32) *vnode {
+func (b *builder) lineNode(g *ir.FuncGraph, grp *lineGroup) *vnode {
 	var prims []string
-	count := 0
-	var file string
-	for n, l := range b.lines {
-		if l == line && n.Graph == g {
-			count++
-			file = *n.Span.Start.File
-		}
-	}
-	for _, n := range g.Nodes {
-		if b.lines[n] == line && n.Kind == ir.Apply && !slices.Contains(prims, n.Prim.Name) && len(prims) < 4 {
+	for _, n := range grp.members {
+		if n.Kind == ir.Apply && !slices.Contains(prims, n.Prim.Name) && len(prims) < 4 {
 			prims = append(prims, n.Prim.Name)
 		}
 	}
+	first := grp.members[0]
+	file := *first.Span.Start.File
 	text := ""
 	if b.opt.Source != nil {
-		if t, ok := b.opt.Source(file, int(line)); ok {
+		if t, ok := b.opt.Source(file, int(grp.line)); ok {
 			text = strings.TrimSpace(t)
 		}
 	}
-	label := fmt.Sprintf("<B>line %d</B><BR/><FONT POINT-SIZE=\"10\">%d nodes: %s</FONT>", line, count, esc(strings.Join(prims, ", ")))
+	count := len(grp.members)
+	label := fmt.Sprintf("<B>line %d</B><BR/><FONT POINT-SIZE=\"10\">%d nodes: %s</FONT>", grp.line, count, esc(strings.Join(prims, ", ")))
 	return &vnode{
-		name:    fmt.Sprintf("line_%s_%d", g.Name, line),
+		name:    fmt.Sprintf("line%d_%s", grp.line, debugName(first)),
 		classes: []string{classCollapsed},
 		label:   label,
-		tooltip: fmt.Sprintf("%s:%d: %s (%d nodes collapsed)", file, line, text, count),
+		tooltip: fmt.Sprintf("%s:%d: %s (%d nodes collapsed, from %s)", file, grp.line, text, count, debugName(first)),
 		attrs:   `shape=box3d style=filled fillcolor="#dcebf9"`,
 	}
 }
