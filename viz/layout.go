@@ -75,10 +75,19 @@ type gvGraph struct {
 	Edges       []gvObject `json:"edges"`
 }
 
-// lay runs Graphviz's dot layout on a DOT text.
-func lay(dot []byte) (*layout, error) {
+// lay runs Graphviz's dot layout on a DOT text. The layout cannot be
+// interrupted: a cancelled context would leave the instance unusable.
+func lay(dot []byte) (l *layout, err error) {
 	engine.Lock()
 	defer engine.Unlock()
+	defer func() {
+		// A fault inside the WebAssembly module surfaces as a panic; the
+		// session must get an error, and the next layout a fresh start.
+		if r := recover(); r != nil {
+			engine.gv = nil
+			l, err = nil, fmt.Errorf("graphviz failed: %v", r)
+		}
+	}()
 	ctx := context.Background()
 	if engine.gv == nil {
 		gv, err := graphviz.New(ctx)
