@@ -128,10 +128,16 @@ type vizOptions struct {
 
 // picture draws a compiled graph: j's (or, with j nil, the session's
 // last), its gradient, or the graph as a pass left it.
-func (th *Thread) picture(c *compiledGraph, j *jitFunction, o vizOptions) (*GraphView, error) {
-	stem := c.g.Name
-	if j != nil {
+// Its file is named for name, the name the user gave, or else the
+// function's.
+func (th *Thread) picture(c *compiledGraph, j *jitFunction, name string, o vizOptions) (*GraphView, error) {
+	stem := name
+	switch {
+	case stem != "":
+	case j != nil:
 		stem = j.name
+	default:
+		stem = c.g.Name
 	}
 	if o.grad {
 		if j == nil {
@@ -178,7 +184,7 @@ func fileStem(name string) string {
 		}
 		return '_'
 	}, name)
-	if strings.Trim(s, "_.") == "" {
+	if s = strings.Trim(s, "_."); s == "" {
 		return "graph"
 	}
 	return s
@@ -237,7 +243,7 @@ func runViz(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := th.picture(c, j, o)
+	v, err := th.picture(c, j, name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -288,5 +294,5 @@ func msViz(th *Thread, args []Value, kwnames []string) (Value, error) {
 			return nil, Errorf(RuntimeErrorClass, "viz: '%s' has not been compiled yet; call it first", j.name)
 		}
 	}
-	return th.picture(c, j, o)
+	return th.picture(c, j, "", o)
 }

@@ -86,18 +86,21 @@ func TestVizShowsTheCompiledGraph(t *testing.T) {
 func TestVizInTheTerminal(t *testing.T) {
 	t.Chdir(t.TempDir())
 	s := NewSession()
-	if err := s.Execute(context.Background(), vizProgram, &recordingSink{}); err != nil {
+	if err := s.Execute(context.Background(), vizProgram+"lam = ms.jit(lambda x: x * 2)\nlam(x)\n", &recordingSink{}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		cell, out, file, head string
 	}{
+		// A picture is named as %viz was asked, or for its function.
+		{"%viz lam", "Graph @<lambda>: msrepl-viz/lam.svg\n", "msrepl-viz/lam.svg", "<svg"},
+		{"ms.viz(lam)", "Graph @<lambda>: msrepl-viz/lambda.svg\n", "msrepl-viz/lambda.svg", "<svg"},
 		{"%viz f", "Graph @f: msrepl-viz/f.svg\n", "msrepl-viz/f.svg", "<svg"},
 		{"%viz f --grad", "Graph @∇f: msrepl-viz/f_grad.svg\n", "msrepl-viz/f_grad.svg", "<svg"},
 		{"%viz f --pass capture --collapse", "Graph @f: msrepl-viz/f_capture.svg\n", "msrepl-viz/f_capture.svg", "<svg"},
 		{"ms.viz(f)", "Graph @f: msrepl-viz/f.svg\n", "msrepl-viz/f.svg", "<svg"},
 		{"%viz f -o g.png", "Graph @f: g.png\n", "g.png", "\x89PNG"},
-		{"%viz -o g.dot", "Graph @f: g.dot\n", "g.dot", "digraph"},
+		{"%viz -o g.dot", "Graph @<lambda>: g.dot\n", "g.dot", "digraph"},
 		{"ms.viz(f, grad=True).save('h.svg')", "", "h.svg", "<svg"},
 	}
 	for _, tc := range tests {
