@@ -40,6 +40,9 @@ var scalarNames = [...]string{"Bool", "Int64", "Float64", "String"}
 
 func (k ScalarKind) String() string { return scalarNames[k] }
 
+// Valid reports whether k is one of the kinds above.
+func (k ScalarKind) Valid() bool { return int(k) < len(scalarNames) }
+
 // ScalarAbs is a host scalar: a Python bool, int, float or str. Value holds
 // the constant (bool, int64, float64 or string), or nil for a variable
 // (a mutable() input).

@@ -387,3 +387,11 @@ func Copy(g *FuncGraph) *FuncGraph {
 	}
 	return graphs[g]
 }
+
+// SetID gives n, a node of g's family, the id it had when the family was
+// written out, and keeps the ids of nodes made later above it: how a
+// graph read back from a file keeps its names (CNode_12).
+func (g *FuncGraph) SetID(n *Node, id int) {
+	n.ID = id
+	*g.ids = max(*g.ids, id)
+}

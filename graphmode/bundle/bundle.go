@@ -1,0 +1,215 @@
+package bundle
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"msrepl/devices"
+	"msrepl/graphmode/ir"
+	"msrepl/tensor"
+)
+
+// A Bundle is what a file holds: compiled graphs, each with the weights
+// it reads, and who made them.
+type Bundle struct {
+	// Producer is the program that wrote the bundle ("msrepl 0.1.0").
+	Producer string
+	Created  time.Time
+	Entries  []*Entry
+}
+
+// An Entry is one compiled function: its optimized graph family, whose
+// entry parameters are its inputs, and the data of the weights it reads.
+type Entry struct {
+	Name string
+	// Cell is where the function came from: a notebook cell or a file.
+	Cell string
+	// SourceHash is the SHA-256 of that source, in hex.
+	SourceHash string
+	// Outputs name the graph's results, or are empty.
+	Outputs []string
+	Graph   *ir.FuncGraph
+	// Weights hold the data of each weight of Graph's family, by name.
+	Weights map[string]*tensor.Tensor
+}
+
+// The META section, in JSON so that it can be read by eye.
+type meta struct {
+	Format   int         `json:"format"`
+	Producer string      `json:"producer"`
+	Created  time.Time   `json:"created"`
+	Entries  []metaEntry `json:"entries"`
+}
+
+type metaEntry struct {
+	Name       string       `json:"name"`
+	Cell       string       `json:"cell,omitempty"`
+	SourceHash string       `json:"source_hash,omitempty"`
+	Inputs     []metaTensor `json:"inputs"`
+	Outputs    []string     `json:"outputs,omitempty"`
+	Weights    []metaTensor `json:"weights"`
+}
+
+// metaTensor describes an input, or a weight and where its data lie.
+type metaTensor struct {
+	Name   string `json:"name"`
+	DType  string `json:"dtype"`
+	Shape  []int  `json:"shape"`
+	Offset uint64 `json:"offset,omitempty"`
+	Bytes  uint64 `json:"bytes,omitempty"`
+}
+
+// weightsOf lists the weights of g's family, each name once, in order.
+func weightsOf(g *ir.FuncGraph) []*ir.Node {
+	var out []*ir.Node
+	var names []string
+	for _, f := range append([]*ir.FuncGraph{g}, g.Subgraphs()...) {
+		for _, w := range f.Weights {
+			if !slices.Contains(names, w.Name) {
+				names = append(names, w.Name)
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// Encode lays a bundle out as bytes.
+func Encode(b *Bundle) ([]byte, error) {
+	var data []byte
+	enc := &encoder{data: &data, files: map[string]int{}}
+	m := meta{Format: Version, Producer: b.Producer, Created: b.Created.UTC()}
+	enc.uint(uint64(len(b.Entries)))
+	for _, e := range b.Entries {
+		me := metaEntry{Name: e.Name, Cell: e.Cell, SourceHash: e.SourceHash, Outputs: e.Outputs, Inputs: []metaTensor{}, Weights: []metaTensor{}}
+		for _, p := range e.Graph.Params {
+			t, ok := p.Abs.(ir.TensorAbs)
+			if !ok {
+				return nil, formatErrorf("%s cannot be exported: input %s is a %s, not a Tensor", e.Name, p.Name, p.Abs)
+			}
+			me.Inputs = append(me.Inputs, metaTensor{Name: p.Name, DType: t.DType.String(), Shape: t.Shape})
+		}
+		for _, w := range weightsOf(e.Graph) {
+			t := e.Weights[w.Name]
+			if t == nil {
+				return nil, formatErrorf("%s cannot be exported: no data for its weight %s", e.Name, w.Name)
+			}
+			if t.Meta().DType != w.Meta().DType || !slices.Equal(t.Shape(), w.Meta().Shape) {
+				return nil, formatErrorf("%s cannot be exported: weight %s holds %v%v, and the graph reads %v%v", e.Name, w.Name, t.DType(), t.Shape(), w.Meta().DType, w.Meta().Shape)
+			}
+			off := len(data)
+			data = appendTensor(data, t)
+			me.Weights = append(me.Weights, metaTensor{Name: w.Name, DType: t.DType().String(), Shape: t.Shape(), Offset: uint64(off), Bytes: uint64(len(data) - off)})
+		}
+		if err := enc.family(e.Graph); err != nil {
+			var fe *FormatError
+			if errors.As(err, &fe) {
+				fe.Msg = fmt.Sprintf("%s: %s", e.Name, fe.Msg)
+			}
+			return nil, err
+		}
+		m.Entries = append(m.Entries, me)
+	}
+	// The graphs name source files by number: the table of names goes
+	// first, now that every graph has been written.
+	var table encoder
+	table.uint(uint64(len(enc.names)))
+	for _, n := range enc.names {
+		table.str(n)
+	}
+	graphs := append(table.b, enc.b...)
+	metaJSON, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return container([]section{{tagMeta, metaJSON}, {tagGraphs, graphs}, {tagData, data}}), nil
+}
+
+// Decode reads a bundle, making its tensors on dev.
+func Decode(raw []byte, dev devices.Device) (*Bundle, error) {
+	secs, err := sections(raw)
+	if err != nil {
+		return nil, err
+	}
+	var m meta
+	if err := json.Unmarshal(secs[tagMeta], &m); err != nil {
+		return nil, formatErrorf("the bundle is corrupt: its %s section does not read: %v", tagMeta, err)
+	}
+	d := &decoder{b: secs[tagGraphs], data: secs[tagData], dev: dev}
+	for range d.count() {
+		name := d.str()
+		d.files = append(d.files, &name)
+	}
+	if n := d.count(); d.err == nil && n != len(m.Entries) {
+		d.fail("%d graphs for %d entries", n, len(m.Entries))
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	b := &Bundle{Producer: m.Producer, Created: m.Created}
+	for _, me := range m.Entries {
+		g, err := d.family()
+		if err != nil {
+			return nil, err
+		}
+		if err := ir.Verify(g); err != nil {
+			return nil, formatErrorf("the bundle is corrupt: the graph of %s is not valid: %v", me.Name, err)
+		}
+		e := &Entry{Name: me.Name, Cell: me.Cell, SourceHash: me.SourceHash, Outputs: me.Outputs, Graph: g, Weights: map[string]*tensor.Tensor{}}
+		for _, w := range weightsOf(g) {
+			i := slices.IndexFunc(me.Weights, func(t metaTensor) bool { return t.Name == w.Name })
+			if i < 0 {
+				return nil, formatErrorf("the bundle is corrupt: no data for weight %s of %s", w.Name, me.Name)
+			}
+			mt := w.Meta()
+			t, err := readTensor(dev, mt.DType, mt.Shape, d.data, me.Weights[i].Offset, me.Weights[i].Bytes)
+			if err != nil {
+				return nil, formatErrorf("the bundle is corrupt: weight %s of %s: %v", w.Name, me.Name, err)
+			}
+			e.Weights[w.Name] = t
+		}
+		b.Entries = append(b.Entries, e)
+	}
+	if d.at != len(d.b) {
+		return nil, formatErrorf("the bundle is corrupt: %d bytes follow its last graph", len(d.b)-d.at)
+	}
+	return b, nil
+}
+
+// Write saves a bundle to path atomically: an interrupted write leaves
+// what was there before.
+func Write(path string, b *Bundle) error {
+	raw, err := Encode(b)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, raw)
+}
+
+// Read loads the bundle at path; its errors name the file.
+func Read(path string, dev devices.Device) (*Bundle, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := Decode(raw, dev)
+	var fe *FormatError
+	if errors.As(err, &fe) {
+		fe.Path = path
+	}
+	return b, err
+}
+
+// Entry finds an entry by name.
+func (b *Bundle) Entry(name string) (*Entry, bool) {
+	for _, e := range b.Entries {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return nil, false
+}

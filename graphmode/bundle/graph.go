@@ -1,0 +1,781 @@
+package bundle
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+
+	"msrepl/devices"
+	"msrepl/graphmode/ir"
+	"msrepl/lang/syntax"
+	"msrepl/ops"
+	"msrepl/tensor"
+)
+
+// The graph section holds, for each entry, its graph family: the entry
+// graph and then its subgraphs, each graph's parameters, weights,
+// constants and nodes in order. A node names its inputs by graph and
+// position within that graph; tensor constants point into the data
+// section.
+
+type encoder struct {
+	b     []byte
+	data  *[]byte // the data section, shared by every entry
+	files map[string]int
+	names []string // the file names, in order of first use
+	where map[*ir.Node][2]int
+	graph map[*ir.FuncGraph]int
+}
+
+func (e *encoder) uint(n uint64) { e.b = binary.AppendUvarint(e.b, n) }
+func (e *encoder) int(n int64)   { e.b = binary.AppendVarint(e.b, n) }
+
+func (e *encoder) str(s string) {
+	e.uint(uint64(len(s)))
+	e.b = append(e.b, s...)
+}
+
+// family encodes g and its subgraphs.
+func (e *encoder) family(g *ir.FuncGraph) error {
+	graphs := append([]*ir.FuncGraph{g}, g.Subgraphs()...)
+	e.where, e.graph = map[*ir.Node][2]int{}, map[*ir.FuncGraph]int{}
+	for i, f := range graphs {
+		e.graph[f] = i
+		for j, n := range nodesOf(f) {
+			e.where[n] = [2]int{i, j}
+		}
+	}
+	e.uint(uint64(len(graphs)))
+	for _, f := range graphs {
+		if err := e.funcGraph(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nodesOf lists a graph's nodes as the format numbers them.
+func nodesOf(g *ir.FuncGraph) []*ir.Node {
+	out := make([]*ir.Node, 0, len(g.Params)+len(g.Weights)+len(g.Consts)+len(g.Nodes))
+	out = append(out, g.Params...)
+	out = append(out, g.Weights...)
+	out = append(out, g.Consts...)
+	return append(out, g.Nodes...)
+}
+
+func (e *encoder) funcGraph(g *ir.FuncGraph) error {
+	e.str(g.Name)
+	e.span(g.Span)
+	e.uint(uint64(len(g.Params)))
+	for _, n := range g.Params {
+		e.uint(uint64(n.ID))
+		e.str(n.Name)
+		e.span(n.Span)
+		if err := e.abstract(n.Abs, n); err != nil {
+			return err
+		}
+	}
+	e.uint(uint64(len(g.Weights)))
+	for _, n := range g.Weights {
+		e.uint(uint64(n.ID))
+		e.str(n.Name)
+		if err := e.abstract(n.Abs, n); err != nil {
+			return err
+		}
+	}
+	e.uint(uint64(len(g.Consts)))
+	for _, n := range g.Consts {
+		e.uint(uint64(n.ID))
+		e.span(n.Span)
+		if err := e.value(n.Value, n); err != nil {
+			return err
+		}
+	}
+	e.uint(uint64(len(g.Nodes)))
+	for _, n := range g.Nodes {
+		if err := e.node(n); err != nil {
+			return err
+		}
+	}
+	if g.Output == nil {
+		return formatErrorf("graph @%s has no output", g.Name)
+	}
+	return e.ref(g.Output)
+}
+
+func (e *encoder) ref(n *ir.Node) error {
+	at, ok := e.where[n]
+	if !ok {
+		return formatErrorf("node %d reads a value from outside its graphs", n.ID)
+	}
+	e.uint(uint64(at[0]))
+	e.uint(uint64(at[1]))
+	return nil
+}
+
+func (e *encoder) node(n *ir.Node) error {
+	e.b = append(e.b, byte(n.Kind))
+	e.uint(uint64(n.ID))
+	e.str(n.Name)
+	e.span(n.Span)
+	if err := e.abstract(n.Abs, n); err != nil {
+		return err
+	}
+	switch n.Kind {
+	case ir.Apply:
+		// Only a registered primitive can be found again by its name; the
+		// others are made by the interpreter and run host code.
+		if p, ok := ops.Lookup(n.Prim.Name); !ok || p != n.Prim {
+			return unexportable(n, fmt.Sprintf("it runs host code (%s, a JIT Fallback) when it runs", n.Prim.Name))
+		}
+		e.str(n.Prim.Name)
+		if err := e.attrs(n); err != nil {
+			return err
+		}
+	case ir.GetItem:
+		e.uint(uint64(n.Index))
+	case ir.Call, ir.If, ir.While:
+		e.uint(uint64(len(n.Graphs)))
+		for _, s := range n.Graphs {
+			e.uint(uint64(e.graph[s]))
+		}
+	}
+	e.uint(uint64(len(n.Inputs)))
+	for _, in := range n.Inputs {
+		if err := e.ref(in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unexportable explains why a node keeps its graph out of a bundle, at
+// its source line.
+func unexportable(n *ir.Node, why string) *FormatError {
+	at := ""
+	if s := n.Span.Start; s.IsValid() {
+		at = fmt.Sprintf(" (%s, line %d)", *s.File, s.Line)
+	}
+	if script, ok := n.Attrs["script"].(string); ok {
+		at += fmt.Sprintf(": %q", script)
+	}
+	return formatErrorf("the graph cannot be exported: node %d%s %s", n.ID, at, why)
+}
+
+func (e *encoder) span(s ir.Span) {
+	for _, p := range []syntax.Position{s.Start, s.End} {
+		if !p.IsValid() {
+			e.uint(0)
+			continue
+		}
+		id, ok := e.files[*p.File]
+		if !ok {
+			id = len(e.names)
+			e.files[*p.File] = id
+			e.names = append(e.names, *p.File)
+		}
+		e.uint(uint64(id + 1))
+		e.uint(uint64(p.Line))
+		e.uint(uint64(p.Col))
+	}
+}
+
+// Abstract value tags.
+const (
+	absTensor = 'T'
+	absScalar = 'S'
+	absNone   = 'N'
+	absTuple  = '('
+	absList   = '['
+	absAny    = 'A'
+)
+
+func (e *encoder) abstract(a ir.Abstract, n *ir.Node) error {
+	switch a := a.(type) {
+	case ir.TensorAbs:
+		e.b = append(e.b, absTensor, byte(a.DType))
+		return e.shape(a.Shape, n)
+	case ir.ScalarAbs:
+		e.b = append(e.b, absScalar, byte(a.Kind))
+		return e.value(a.Value, n)
+	case ir.NoneAbs:
+		e.b = append(e.b, absNone)
+	case ir.TupleAbs, ir.ListAbs:
+		elems, tag := []ir.Abstract(nil), byte(absTuple)
+		if t, ok := a.(ir.TupleAbs); ok {
+			elems = t.Elems
+		} else {
+			elems, tag = a.(ir.ListAbs).Elems, absList
+		}
+		e.b = append(e.b, tag)
+		e.uint(uint64(len(elems)))
+		for _, el := range elems {
+			if err := e.abstract(el, n); err != nil {
+				return err
+			}
+		}
+	case ir.AnyAbs:
+		e.b = append(e.b, absAny)
+	default:
+		return unexportable(n, fmt.Sprintf("its value is a %s, which a bundle cannot hold", a))
+	}
+	return nil
+}
+
+func (e *encoder) shape(s tensor.Shape, n *ir.Node) error {
+	e.uint(uint64(len(s)))
+	for _, d := range s {
+		if tensor.IsSymbolic(d) {
+			return unexportable(n, "its shapes are symbolic (a graph compiled for many sizes); export it for one size")
+		}
+		e.uint(uint64(d))
+	}
+	return nil
+}
+
+// Value tags, for constants, scalar abstracts and attributes.
+const (
+	valNil     = 'n'
+	valBool    = 'b'
+	valInt     = 'i'
+	valFloat   = 'f'
+	valString  = 's'
+	valTensor  = 't'
+	valInts    = 'v'
+	valShape   = 'S'
+	valDType   = 'd'
+	valGoInt   = 'I'
+	valFloat32 = 'F'
+)
+
+func (e *encoder) value(v any, n *ir.Node) error {
+	switch v := v.(type) {
+	case nil:
+		e.b = append(e.b, valNil)
+	case bool:
+		e.b = append(e.b, valBool)
+		e.b = append(e.b, map[bool]byte{false: 0, true: 1}[v])
+	case int64:
+		e.b = append(e.b, valInt)
+		e.int(v)
+	case int:
+		e.b = append(e.b, valGoInt)
+		e.int(int64(v))
+	case float64:
+		e.b = append(e.b, valFloat)
+		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(v))
+	case float32:
+		e.b = append(e.b, valFloat32)
+		e.b = binary.LittleEndian.AppendUint32(e.b, math.Float32bits(v))
+	case string:
+		e.b = append(e.b, valString)
+		e.str(v)
+	case []int:
+		e.b = append(e.b, valInts)
+		e.uint(uint64(len(v)))
+		for _, x := range v {
+			e.int(int64(x))
+		}
+	case tensor.Shape:
+		e.b = append(e.b, valShape)
+		return e.shape(v, n)
+	case tensor.DType:
+		e.b = append(e.b, valDType, byte(v))
+	case *tensor.Tensor:
+		e.b = append(e.b, valTensor, byte(v.DType()))
+		if err := e.shape(v.Shape(), n); err != nil {
+			return err
+		}
+		off := len(*e.data)
+		*e.data = appendTensor(*e.data, v)
+		e.uint(uint64(off))
+		e.uint(uint64(len(*e.data) - off))
+	default:
+		return unexportable(n, fmt.Sprintf("it holds a %T, which a bundle cannot hold", v))
+	}
+	return nil
+}
+
+func (e *encoder) attrs(n *ir.Node) error {
+	names := make([]string, 0, len(n.Attrs))
+	for k := range n.Attrs {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	e.uint(uint64(len(names)))
+	for _, k := range names {
+		e.str(k)
+		if err := e.value(n.Attrs[k], n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendTensor writes a tensor's elements little-endian in its storage
+// type (Float16 is stored widened to float32, as in memory).
+func appendTensor(b []byte, t *tensor.Tensor) []byte {
+	switch d := t.Data().(type) {
+	case []bool:
+		for _, x := range d {
+			b = append(b, map[bool]byte{false: 0, true: 1}[x])
+		}
+	case []uint8:
+		b = append(b, d...)
+	case []int8:
+		for _, x := range d {
+			b = append(b, byte(x))
+		}
+	case []int16:
+		for _, x := range d {
+			b = binary.LittleEndian.AppendUint16(b, uint16(x))
+		}
+	case []int32:
+		for _, x := range d {
+			b = binary.LittleEndian.AppendUint32(b, uint32(x))
+		}
+	case []int64:
+		for _, x := range d {
+			b = binary.LittleEndian.AppendUint64(b, uint64(x))
+		}
+	case []float32:
+		for _, x := range d {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+		}
+	case []float64:
+		for _, x := range d {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
+		}
+	}
+	return b
+}
+
+// decoder reads what encoder wrote. A reader of untrusted bytes: every
+// count and index is checked, and the first problem is kept in err while
+// the reads that follow return zeros.
+type decoder struct {
+	b     []byte
+	at    int
+	err   error
+	data  []byte
+	dev   devices.Device
+	files []*string
+}
+
+func (d *decoder) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = formatErrorf("the bundle is corrupt: "+format, args...)
+	}
+}
+
+func (d *decoder) uint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b[d.at:])
+	if n <= 0 {
+		d.fail("a bad number at offset %d of the graph section", d.at)
+		return 0
+	}
+	d.at += n
+	return v
+}
+
+func (d *decoder) int() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.b[d.at:])
+	if n <= 0 {
+		d.fail("a bad number at offset %d of the graph section", d.at)
+		return 0
+	}
+	d.at += n
+	return v
+}
+
+// count reads a length, which must fit in what is left of the section
+// (each counted item takes at least a byte).
+func (d *decoder) count() int {
+	n := d.uint()
+	if n > uint64(len(d.b)-d.at) {
+		d.fail("a count of %d at offset %d, past the section's end", n, d.at)
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) bytes(n int) []byte {
+	if d.err != nil {
+		return nil
+	}
+	if n < 0 || n > len(d.b)-d.at {
+		d.fail("%d bytes wanted at offset %d, past the section's end", n, d.at)
+		return nil
+	}
+	out := d.b[d.at : d.at+n]
+	d.at += n
+	return out
+}
+
+func (d *decoder) byte() byte {
+	b := d.bytes(1)
+	if b == nil {
+		return 0
+	}
+	return b[0]
+}
+
+func (d *decoder) str() string { return string(d.bytes(d.count())) }
+
+func (d *decoder) id() int {
+	id := d.uint()
+	if id > math.MaxInt32 {
+		d.fail("a node id of %d", id)
+		return 0
+	}
+	return int(id)
+}
+
+func (d *decoder) span() ir.Span {
+	var ps [2]syntax.Position
+	for i := range ps {
+		id := d.uint()
+		if id == 0 {
+			continue
+		}
+		line, col := d.uint(), d.uint()
+		if id > uint64(len(d.files)) || line > math.MaxInt32 || col > math.MaxInt32 {
+			d.fail("a source position names file %d of %d", id, len(d.files))
+			continue
+		}
+		ps[i] = syntax.MakePosition(d.files[id-1], int32(line), int32(col))
+	}
+	return ir.Span{Start: ps[0], End: ps[1]}
+}
+
+// rawNode is a node as read, before its inputs can be resolved.
+type rawNode struct {
+	n      *ir.Node
+	graphs []int
+	inputs [][2]int
+}
+
+// family reads a graph family; missing names the primitives this build
+// lacks, which make the family unusable.
+func (d *decoder) family() (*ir.FuncGraph, error) {
+	ngraphs := d.count()
+	if d.err == nil && ngraphs == 0 {
+		d.fail("an entry without graphs")
+	}
+	graphs := make([]*ir.FuncGraph, ngraphs)
+	nodes := make([][]*ir.Node, ngraphs)
+	var raws []rawNode
+	outputs := make([][2]int, ngraphs)
+	for i := range graphs {
+		if d.err != nil {
+			return nil, d.err
+		}
+		name, span := d.str(), d.span()
+		if i == 0 {
+			graphs[i] = ir.NewGraph(name, span)
+		} else {
+			graphs[i] = graphs[0].NewSubgraph(name, span)
+		}
+		g := graphs[i]
+		for range d.count() {
+			id, name, span := d.id(), d.str(), d.span()
+			n := g.AddParam(name, d.abstract(), span)
+			g.SetID(n, id)
+			nodes[i] = append(nodes[i], n)
+		}
+		for range d.count() {
+			id, name := d.id(), d.str()
+			abs, ok := d.abstract().(ir.TensorAbs)
+			if !ok {
+				d.fail("weight %s of @%s is not a tensor", name, g.Name)
+			}
+			n := g.AddWeight(name, abs)
+			g.SetID(n, id)
+			nodes[i] = append(nodes[i], n)
+		}
+		for range d.count() {
+			id, span := d.id(), d.span()
+			v := d.value()
+			switch v.(type) {
+			case *tensor.Tensor, bool, int64, float64, string, nil:
+			default:
+				d.fail("a constant of type %T in @%s", v, g.Name)
+			}
+			if d.err != nil {
+				return nil, d.err
+			}
+			n := g.Const(v, span)
+			g.SetID(n, id)
+			nodes[i] = append(nodes[i], n)
+		}
+		for range d.count() {
+			raw := d.node(g)
+			if d.err != nil {
+				return nil, d.err
+			}
+			g.SetID(raw.n, raw.n.ID)
+			raws = append(raws, raw)
+			g.Nodes = append(g.Nodes, raw.n)
+			nodes[i] = append(nodes[i], raw.n)
+		}
+		outputs[i] = [2]int{int(d.uint()), int(d.uint())}
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	lookup := func(at [2]int) *ir.Node {
+		if at[0] < 0 || at[0] >= len(nodes) || at[1] < 0 || at[1] >= len(nodes[at[0]]) {
+			d.fail("a reference to node %d of graph %d, which does not exist", at[1], at[0])
+			return nil
+		}
+		return nodes[at[0]][at[1]]
+	}
+	for _, r := range raws {
+		for _, at := range r.inputs {
+			r.n.Inputs = append(r.n.Inputs, lookup(at))
+		}
+		for _, gi := range r.graphs {
+			if gi <= 0 || gi >= len(graphs) {
+				d.fail("node %d runs graph %d of %d", r.n.ID, gi, len(graphs))
+				continue
+			}
+			r.n.Graphs = append(r.n.Graphs, graphs[gi])
+		}
+	}
+	for i, g := range graphs {
+		g.SetOutput(lookup(outputs[i]))
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	return graphs[0], nil
+}
+
+func (d *decoder) node(g *ir.FuncGraph) rawNode {
+	n := &ir.Node{Kind: ir.NodeKind(d.byte()), Graph: g}
+	if n.Kind > ir.While || n.Kind == ir.Param || n.Kind == ir.Weight || n.Kind == ir.Const {
+		d.fail("a node of kind %d among the computed nodes", n.Kind)
+		return rawNode{n: n}
+	}
+	n.ID = d.id()
+	n.Name = d.str()
+	n.Span = d.span()
+	n.Abs = d.abstract()
+	var raw rawNode
+	switch n.Kind {
+	case ir.Apply:
+		name := d.str()
+		n.Attrs = d.attrs()
+		if d.err == nil {
+			p, ok := ops.Lookup(name)
+			if !ok {
+				d.err = missingOp(name, n)
+				return raw
+			}
+			n.Prim = p
+		}
+	case ir.GetItem:
+		n.Index = int(d.uint())
+	case ir.Call, ir.If, ir.While:
+		for range d.count() {
+			raw.graphs = append(raw.graphs, int(d.uint()))
+		}
+	}
+	for range d.count() {
+		raw.inputs = append(raw.inputs, [2]int{int(d.uint()), int(d.uint())})
+	}
+	raw.n = n
+	return raw
+}
+
+// missingOp is the error for a bundle that needs a primitive this build
+// of msrepl does not have.
+func missingOp(name string, n *ir.Node) *FormatError {
+	at := ""
+	if s := n.Span.Start; s.IsValid() {
+		at = fmt.Sprintf(", from %s line %d", *s.File, s.Line)
+	}
+	return formatErrorf("the bundle needs the primitive %s (node %d%s), which this build of msrepl lacks: use the msrepl that wrote it, or a newer one", name, n.ID, at)
+}
+
+func (d *decoder) abstract() ir.Abstract {
+	switch tag := d.byte(); tag {
+	case absTensor:
+		dt := d.dtype()
+		return ir.TensorAbs{Meta: tensor.Meta{DType: dt, Shape: d.shape()}}
+	case absScalar:
+		kind := ir.ScalarKind(d.byte())
+		if !kind.Valid() {
+			d.fail("a scalar of kind %d", kind)
+			return ir.AnyAbs{}
+		}
+		return ir.ScalarAbs{Kind: kind, Value: d.value()}
+	case absNone:
+		return ir.NoneAbs{}
+	case absTuple, absList:
+		var elems []ir.Abstract
+		for range d.count() {
+			elems = append(elems, d.abstract())
+		}
+		if tag == absTuple {
+			return ir.TupleAbs{Elems: elems}
+		}
+		return ir.ListAbs{Elems: elems}
+	case absAny:
+		return ir.AnyAbs{}
+	default:
+		d.fail("an abstract value tagged %q", tag)
+		return ir.AnyAbs{}
+	}
+}
+
+func (d *decoder) dtype() tensor.DType {
+	dt := tensor.DType(d.byte())
+	if !slices.Contains(tensor.DTypes, dt) {
+		d.fail("dtype %d", dt)
+		return tensor.Float32
+	}
+	return dt
+}
+
+func (d *decoder) shape() tensor.Shape {
+	s := tensor.Shape{}
+	for range d.count() {
+		dim := d.uint()
+		if dim > math.MaxInt32 {
+			d.fail("a dimension of %d", dim)
+			return s
+		}
+		s = append(s, int(dim))
+	}
+	return s
+}
+
+func (d *decoder) value() any {
+	switch tag := d.byte(); tag {
+	case valNil:
+		return nil
+	case valBool:
+		return d.byte() != 0
+	case valInt:
+		return d.int()
+	case valGoInt:
+		return int(d.int())
+	case valFloat:
+		b := d.bytes(8)
+		if b == nil {
+			return 0.0
+		}
+		return math.Float64frombits(binary.LittleEndian.Uint64(b))
+	case valFloat32:
+		b := d.bytes(4)
+		if b == nil {
+			return float32(0)
+		}
+		return math.Float32frombits(binary.LittleEndian.Uint32(b))
+	case valString:
+		return d.str()
+	case valInts:
+		var v []int
+		for range d.count() {
+			v = append(v, int(d.int()))
+		}
+		return v
+	case valShape:
+		return d.shape()
+	case valDType:
+		return d.dtype()
+	case valTensor:
+		dt := d.dtype()
+		shape := d.shape()
+		off, n := d.uint(), d.uint()
+		if d.err != nil {
+			return nil
+		}
+		t, err := readTensor(d.dev, dt, shape, d.data, off, n)
+		if err != nil {
+			d.fail("%v", err)
+			return nil
+		}
+		return t
+	default:
+		d.fail("a value tagged %q", tag)
+		return nil
+	}
+}
+
+func (d *decoder) attrs() ops.Attrs {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	a := make(ops.Attrs, n)
+	for range n {
+		k := d.str()
+		a[k] = d.value()
+	}
+	return a
+}
+
+// readTensor makes a tensor from n bytes at off in the data section.
+func readTensor(dev devices.Device, dt tensor.DType, shape tensor.Shape, data []byte, off, n uint64) (*tensor.Tensor, error) {
+	size := 1
+	for _, d := range shape {
+		size *= d
+		if size > len(data) {
+			break
+		}
+	}
+	storage := dt.ItemSize()
+	if dt == tensor.Float16 {
+		storage = 4
+	}
+	if off > uint64(len(data)) || n > uint64(len(data))-off || n != uint64(size*storage) {
+		return nil, fmt.Errorf("a %v tensor of shape %v wants %d bytes at offset %d of the data section, which has %d", dt, shape, size*storage, off, len(data))
+	}
+	t, err := tensor.NewUninit(dev, dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	b := data[off : off+n]
+	switch x := t.Data().(type) {
+	case []bool:
+		for i := range x {
+			x[i] = b[i] != 0
+		}
+	case []uint8:
+		copy(x, b)
+	case []int8:
+		for i := range x {
+			x[i] = int8(b[i])
+		}
+	case []int16:
+		for i := range x {
+			x[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
+		}
+	case []int32:
+		for i := range x {
+			x[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+	case []int64:
+		for i := range x {
+			x[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
+		}
+	case []float32:
+		for i := range x {
+			x[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+	case []float64:
+		for i := range x {
+			x[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+		}
+	}
+	return t, nil
+}
