@@ -107,6 +107,8 @@ func newMindsporeModule(s *Session) (*Module, error) {
 	m.AddFunc("jit", "jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False, input_signature=None)",
 		"Compiles a function to a static graph.", msJit)
 	m.AddFunc("explain", "explain(fn, *args, **kwargs)", "Calls fn, compiled, on the arguments and explains what it compiled into: graphs, splits with their reasons and lines, JIT Fallbacks, ops per graph and guards.", msExplain)
+	m.AddFunc("export", "export(net, *inputs, file_name, file_format='MINDIR')", "Compile net (a Cell or function) for inputs and write its graph and weights to file_name (.mindir is added when it has no extension). The file is msrepl's own bundle format, not MindSpore's protobuf; mindspore.load reads it.", msExport)
+	m.AddFunc("load", "load(file_name, name=None)", "Read a graph written by mindspore.export or msrepl export; name picks one of several. nn.GraphCell runs it.", msLoad)
 	m.AddFunc("viz", "viz(fn_or_cell=None, grad=False, collapse=False, max_nodes=300)", "A picture of the graph a jit function or Cell (or, without one, the session) last ran, or of its gradient graph: shown inline in a notebook; save(path) writes .svg, .png or .dot.", msViz)
 	m.AddFunc("cache_info", "cache_info(fn_or_cell)", "A compiled function's cache: entries, compiles, hits, misses, fallbacks, compile_ms, peak_bytes and reasons.", msCacheInfo)
 	return m, nil

@@ -281,7 +281,7 @@ func TestHostCodeIsNotExported(t *testing.T) {
 		Infer: func(_ ops.Attrs, in []tensor.Meta) ([]tensor.Meta, error) { return in[:1], nil }}
 	g.SetOutput(apply(t, g, 2, fallback, ops.Attrs{"script": "float(x.asnumpy())"}, x))
 	_, err := Encode(&Bundle{Entries: []*Entry{{Name: "f", Graph: g}}})
-	want := `f: the graph cannot be exported: node 2 (cell[3], line 2): "float(x.asnumpy())" it runs host code (PyExecute, a JIT Fallback) when it runs`
+	want := `f: the graph cannot be exported: it runs Python code when it runs (PyExecute, a JIT Fallback), and a bundle holds none (node 2, cell[3] line 2: float(x.asnumpy()))`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

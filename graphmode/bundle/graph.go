@@ -127,7 +127,7 @@ func (e *encoder) node(n *ir.Node) error {
 		// Only a registered primitive can be found again by its name; the
 		// others are made by the interpreter and run host code.
 		if p, ok := ops.Lookup(n.Prim.Name); !ok || p != n.Prim {
-			return unexportable(n, fmt.Sprintf("it runs host code (%s, a JIT Fallback) when it runs", n.Prim.Name))
+			return unexportable(n, fmt.Sprintf("it runs Python code when it runs (%s, a JIT Fallback), and a bundle holds none", n.Prim.Name))
 		}
 		e.str(n.Prim.Name)
 		if err := e.attrs(n); err != nil {
@@ -153,14 +153,14 @@ func (e *encoder) node(n *ir.Node) error {
 // unexportable explains why a node keeps its graph out of a bundle, at
 // its source line.
 func unexportable(n *ir.Node, why string) *FormatError {
-	at := ""
+	at := fmt.Sprintf("node %d", n.ID)
 	if s := n.Span.Start; s.IsValid() {
-		at = fmt.Sprintf(" (%s, line %d)", *s.File, s.Line)
+		at += fmt.Sprintf(", %s line %d", *s.File, s.Line)
 	}
 	if script, ok := n.Attrs["script"].(string); ok {
-		at += fmt.Sprintf(": %q", script)
+		at += ": " + script
 	}
-	return formatErrorf("the graph cannot be exported: node %d%s %s", n.ID, at, why)
+	return formatErrorf("the graph cannot be exported: %s (%s)", why, at)
 }
 
 func (e *encoder) span(s ir.Span) {
@@ -247,6 +247,7 @@ const (
 	valDType   = 'd'
 	valGoInt   = 'I'
 	valFloat32 = 'F'
+	valStrings = 'w'
 )
 
 func (e *encoder) value(v any, n *ir.Node) error {
@@ -276,6 +277,12 @@ func (e *encoder) value(v any, n *ir.Node) error {
 		e.uint(uint64(len(v)))
 		for _, x := range v {
 			e.int(int64(x))
+		}
+	case []string:
+		e.b = append(e.b, valStrings)
+		e.uint(uint64(len(v)))
+		for _, x := range v {
+			e.str(x)
 		}
 	case tensor.Shape:
 		e.b = append(e.b, valShape)
@@ -686,6 +693,12 @@ func (d *decoder) value() any {
 		var v []int
 		for range d.count() {
 			v = append(v, int(d.int()))
+		}
+		return v
+	case valStrings:
+		var v []string
+		for range d.count() {
+			v = append(v, d.str())
 		}
 		return v
 	case valShape:

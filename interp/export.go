@@ -1,0 +1,313 @@
+package interp
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"msrepl/graphmode/bundle"
+	"msrepl/graphmode/exec"
+	"msrepl/graphmode/ir"
+	"msrepl/tensor"
+)
+
+// mindspore.export, mindspore.load and nn.GraphCell: compiled graphs saved
+// to a bundle (graphmode/bundle) and run later without their source.
+
+// FuncGraphClass is the class of mindspore.load's result.
+var FuncGraphClass = newMSClass("FuncGraph", "mindspore", ObjectClass, nil)
+
+// A loadedGraph is one entry of a bundle, ready to run.
+type loadedGraph struct {
+	entry *bundle.Entry
+	path  string
+}
+
+func (g *loadedGraph) Type() *Class { return FuncGraphClass }
+
+func (g *loadedGraph) Repr(th *Thread) (string, error) {
+	return fmt.Sprintf("<FuncGraph @%s%s from %s>", g.entry.Graph.Name, signatureText(g.entry.Graph), filepath.Base(g.path)), nil
+}
+
+// signatureText is a graph's inputs as MindSpore's messages show them:
+// (x: Tensor[Float32](4, 5), ...).
+func signatureText(g *ir.FuncGraph) string {
+	parts := make([]string, len(g.Params))
+	for i, p := range g.Params {
+		parts[i] = p.Name + ": " + compactAbs(p.Abs)
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func compactAbs(a ir.Abstract) string {
+	if t, ok := a.(ir.TensorAbs); ok {
+		return fmt.Sprintf("Tensor[%v]%v", t.DType, t.Shape)
+	}
+	return a.String()
+}
+
+// msExport is mindspore.export(net, *inputs, file_name, file_format=
+// "MINDIR"): the graph net compiles to for inputs, with its weights,
+// written as a bundle. The file is msrepl's own format, whatever its
+// extension; ".mindir" is added when file_name has none, as MindSpore
+// does.
+func msExport(th *Thread, args []Value, kwnames []string) (Value, error) {
+	npos := len(args) - len(kwnames)
+	if npos < 1 {
+		return nil, TypeErrorf("export() missing 1 required positional argument: 'net'")
+	}
+	var fileName, format Value = None, Str("MINDIR")
+	for i, k := range kwnames {
+		switch k {
+		case "file_name":
+			fileName = args[npos+i]
+		case "file_format":
+			format = args[npos+i]
+		default:
+			return nil, TypeErrorf("export() got an unexpected keyword argument '%s'", k)
+		}
+	}
+	name, ok := fileName.(Str)
+	if !ok {
+		return nil, TypeErrorf("For 'export', the argument 'file_name' must be str, but got %s.", TypeName(fileName))
+	}
+	if f, _ := format.(Str); f != "MINDIR" {
+		return nil, ValueErrorf("For 'export', 'file_format' must be 'MINDIR', but got %s.", reprNoThread(th, format))
+	}
+	path := string(name)
+	if filepath.Ext(path) == "" {
+		path += ".mindir"
+	}
+	entry, err := th.exportEntry(args[0], args[1:npos])
+	if err != nil {
+		return nil, err
+	}
+	b := &bundle.Bundle{Producer: "msrepl " + Version, Created: time.Now(), Entries: []*bundle.Entry{entry}}
+	if err := bundle.Write(path, b); err != nil {
+		return nil, bundleError(err, path)
+	}
+	return None, nil
+}
+
+// exportEntry compiles net for inputs, as graph mode would, into a
+// bundle entry.
+func (th *Thread) exportEntry(net Value, inputs []Value) (*bundle.Entry, error) {
+	fn, name := net, ""
+	switch v := net.(type) {
+	case *jitFunction:
+		fn, name = v.fn, v.name
+	case *Function:
+		name = v.Name
+	case *Instance:
+		if !v.class.IsSubclass(NNCellClass) {
+			return nil, TypeErrorf("For 'export', the argument 'net' must be a Cell or a function, but got %s.", TypeName(net))
+		}
+		construct, err := th.GetAttr(v, "construct")
+		if err != nil {
+			return nil, err
+		}
+		fn, name = construct, v.class.Name
+	default:
+		return nil, TypeErrorf("For 'export', the argument 'net' must be a Cell or a function, but got %s.", TypeName(net))
+	}
+	for i, in := range inputs {
+		if _, ok := in.(*Tensor); !ok {
+			return nil, TypeErrorf("For 'export', the inputs must be Tensors, but input %d is %s.", i, TypeName(in))
+		}
+	}
+	c, err := th.compileJit(fn, name, inputs, paramNames(fn, len(inputs)), nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.updates) > 0 {
+		return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' updates the Parameters %s when it runs; only graphs that leave their Parameters alone can be exported", name, strings.Join(c.updates, ", "))
+	}
+	outputs := 0
+	template := mapTensors(c.template, func(x *Tensor) Value { outputs++; return x })
+	switch t := template.(type) {
+	case *Tensor:
+	case Tuple:
+		if outputs != len(t) {
+			return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' must return Tensors, or a tuple of them, but it returns %s", name, TypeName(c.template))
+		}
+	default:
+		return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' must return Tensors, or a tuple of them, but it returns %s", name, TypeName(c.template))
+	}
+	e := &bundle.Entry{Name: name, Graph: c.g, Weights: map[string]*tensor.Tensor{}}
+	if c.src != "" {
+		sum := sha256.Sum256([]byte(c.src))
+		e.SourceHash = hex.EncodeToString(sum[:])
+	}
+	if f, ok := fn.(*Function); ok {
+		e.Cell = f.code.fc.Prog.Filename
+	}
+	for n, p := range c.weights {
+		e.Weights[n] = p.t
+	}
+	return e, nil
+}
+
+// bundleError turns a bundle's error into the Python exception for it.
+func bundleError(err error, path string) error {
+	var fe *bundle.FormatError
+	if errors.As(err, &fe) {
+		return Errorf(RuntimeErrorClass, "%s", fe.Error())
+	}
+	return osError(err, path)
+}
+
+// msLoad is mindspore.load(file_name, name=None): a graph of a bundle,
+// the only one or the one named.
+func msLoad(th *Thread, args []Value, kwnames []string) (Value, error) {
+	var fileName, name Value = nil, None
+	if err := UnpackArgs("load", args, kwnames, "file_name", &fileName, "name?", &name); err != nil {
+		return nil, err
+	}
+	path, ok := fileName.(Str)
+	if !ok {
+		return nil, TypeErrorf("For 'load', the argument 'file_name' must be str, but got %s.", TypeName(fileName))
+	}
+	b, err := bundle.Read(string(path), th.ms().ctx.Dev)
+	if err != nil {
+		return nil, bundleError(err, string(path))
+	}
+	var names []string
+	for _, e := range b.Entries {
+		names = append(names, e.Name)
+	}
+	switch want := name.(type) {
+	case NoneType:
+		if len(b.Entries) != 1 {
+			return nil, ValueErrorf("For 'load', %s holds %d graphs (%s): name the one to load, as load(file_name, name=...)", path, len(b.Entries), strings.Join(names, ", "))
+		}
+		return &loadedGraph{entry: b.Entries[0], path: string(path)}, nil
+	case Str:
+		e, ok := b.Entry(string(want))
+		if !ok {
+			return nil, ValueErrorf("For 'load', %s has no graph named '%s'; it has %s", path, want, strings.Join(names, ", "))
+		}
+		return &loadedGraph{entry: e, path: string(path)}, nil
+	}
+	return nil, TypeErrorf("For 'load', the argument 'name' must be str, but got %s.", TypeName(name))
+}
+
+// graphCellDef is nn.GraphCell(graph, params_init=None): a Cell that runs
+// a loaded graph. params_init replaces weights by name.
+var graphCellDef = &cellDef{
+	name: "GraphCell", module: "mindspore.nn.cell",
+	doc:    "GraphCell(graph, params_init=None): runs a graph from mindspore.load; params_init maps weight names to Tensors or Parameters that replace the saved ones.",
+	params: []primParam{{"graph", nil}, {"params_init", None}},
+	init: func(th *Thread, self *Instance, a cellArgs) error {
+		g, ok := a["graph"].(*loadedGraph)
+		if !ok {
+			return TypeErrorf("For 'GraphCell', the argument 'graph' must be a FuncGraph from mindspore.load, but got %s.", TypeName(a["graph"]))
+		}
+		weights := map[string]*tensor.Tensor{}
+		for n, t := range g.entry.Weights {
+			weights[n] = t
+		}
+		if init, ok := a["params_init"].(*Dict); ok {
+			for _, kv := range init.Items() {
+				n, isStr := kv[0].(Str)
+				x, isTensor := kv[1].(*Tensor)
+				if !isStr || !isTensor {
+					return TypeErrorf("For 'GraphCell', 'params_init' must map names to Tensors, but has %s: %s", TypeName(kv[0]), TypeName(kv[1]))
+				}
+				old, known := weights[string(n)]
+				if !known {
+					return ValueErrorf("For 'GraphCell', the graph has no parameter '%s' to initialize; it has %s", n, strings.Join(slices.Sorted(maps.Keys(weights)), ", "))
+				}
+				if old.DType() != x.t.DType() || !slices.Equal(old.Shape(), x.t.Shape()) {
+					return ValueErrorf("For 'GraphCell', parameter '%s' is %v%v in the graph, but params_init gives %v%v", n, old.DType(), old.Shape(), x.t.DType(), x.t.Shape())
+				}
+				weights[string(n)] = x.t
+			}
+		} else if a["params_init"] != None {
+			return TypeErrorf("For 'GraphCell', 'params_init' must be a dict, but got %s.", TypeName(a["params_init"]))
+		}
+		return th.setAttrs(self, "graph", g, "_weights", &graphWeights{weights})
+	},
+	inputs: []primParam{{"*inputs", nil}},
+	construct: func(th *Thread, self *Instance, in []Value) (Value, error) {
+		gv, err := th.GetAttr(self, "graph")
+		if err != nil {
+			return nil, err
+		}
+		wv, err := th.GetAttr(self, "_weights")
+		if err != nil {
+			return nil, err
+		}
+		g, ok := gv.(*loadedGraph)
+		w, okW := wv.(*graphWeights)
+		if !ok || !okW {
+			return nil, TypeErrorf("GraphCell's graph was replaced by %s", TypeName(gv))
+		}
+		return th.runLoaded(g, w.byName, in[0].(Tuple))
+	},
+}
+
+// graphWeights are a GraphCell's weights by name.
+type graphWeights struct{ byName map[string]*tensor.Tensor }
+
+func (*graphWeights) Type() *Class { return ObjectClass }
+
+func (w *graphWeights) Repr(*Thread) (string, error) {
+	return fmt.Sprintf("<%d weights>", len(w.byName)), nil
+}
+
+func init() {
+	graphCellDef.register()
+}
+
+// runLoaded runs a loaded graph on inputs that must match its signature.
+func (th *Thread) runLoaded(g *loadedGraph, weights map[string]*tensor.Tensor, inputs Tuple) (Value, error) {
+	graph := g.entry.Graph
+	fits := len(inputs) == len(graph.Params)
+	got := make([]string, len(inputs))
+	in := make([]exec.Value, len(inputs))
+	for i, v := range inputs {
+		x, ok := v.(*Tensor)
+		if !ok {
+			got[i] = TypeName(v)
+			fits = false
+			continue
+		}
+		got[i] = fmt.Sprintf("Tensor[%v]%v", x.t.DType(), x.t.Shape())
+		in[i] = x.t
+		if i < len(graph.Params) {
+			want := graph.Params[i].Meta()
+			fits = fits && want.DType == x.t.DType() && slices.Equal(want.Shape, x.t.Shape())
+		}
+	}
+	if !fits {
+		return nil, ValueErrorf("The input number of parameters is not Compatible. The graph @%s takes %s, but got (%s).",
+			graph.Name, signatureText(graph), strings.Join(got, ", "))
+	}
+	rt := th.ms()
+	rt.ctx.Context, rt.stdout = th.ctx, th.stdout
+	r := &exec.Runner{B: rt.builder, Context: th.ctx, Weight: func(w *ir.Node) (*tensor.Tensor, error) {
+		t, ok := weights[w.Name]
+		if !ok {
+			return nil, Errorf(SystemErrorClass, "internal error: no data for weight %s", w.Name)
+		}
+		return t, nil
+	}}
+	out, err := r.Run(graph, in)
+	if err != nil {
+		return nil, opsError(err)
+	}
+	if t, ok := out.(exec.Tuple); ok && graph.Output.Kind == ir.MakeTuple {
+		vals := make(Tuple, len(t))
+		for i, o := range t {
+			vals[i] = NewTensor(o.(*tensor.Tensor))
+		}
+		return vals, nil
+	}
+	return NewTensor(out.(*tensor.Tensor)), nil
+}
