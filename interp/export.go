@@ -5,12 +5,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"msrepl/devices"
+	"msrepl/devices/cpu"
 	"msrepl/graphmode/bundle"
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
@@ -140,12 +144,13 @@ func (th *Thread) exportEntry(net Value, inputs []Value) (*bundle.Entry, error) 
 		return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' must return Tensors, or a tuple of them, but it returns %s", name, TypeName(c.template))
 	}
 	e := &bundle.Entry{Name: name, Graph: c.g, Weights: map[string]*tensor.Tensor{}}
-	if c.src != "" {
-		sum := sha256.Sum256([]byte(c.src))
-		e.SourceHash = hex.EncodeToString(sum[:])
+	if m, ok := fn.(*BoundMethod); ok {
+		fn = m.Fn
 	}
 	if f, ok := fn.(*Function); ok {
 		e.Cell = f.code.fc.Prog.Filename
+		sum := sha256.Sum256([]byte(f.code.fc.Prog.Src))
+		e.SourceHash = hex.EncodeToString(sum[:])
 	}
 	for n, p := range c.weights {
 		e.Weights[n] = p.t
@@ -310,4 +315,55 @@ func (th *Thread) runLoaded(g *loadedGraph, weights map[string]*tensor.Tensor, i
 		return vals, nil
 	}
 	return NewTensor(out.(*tensor.Tensor)), nil
+}
+
+// InspectBundle writes what the bundle at path holds: who wrote it, and
+// for each graph its signature, weights, primitives and MindIR.
+func InspectBundle(w io.Writer, path string) error {
+	b, err := bundle.Read(path, cpu.New(0))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s: %v", path, pe.Err)
+		}
+		return err
+	}
+	fmt.Fprintf(w, "%s: msrepl bundle (format %d) written by %s on %s, %d graph%s\n",
+		path, bundle.Version, b.Producer, b.Created.Format("2006-01-02 15:04:05 MST"), len(b.Entries), plural(len(b.Entries)))
+	for _, e := range b.Entries {
+		fmt.Fprintf(w, "\n== %s%s\n", e.Name, signatureText(e.Graph))
+		if e.Cell != "" {
+			fmt.Fprintf(w, "from:    %s (source sha256 %.12s…)\n", e.Cell, e.SourceHash)
+		}
+		if len(e.Outputs) > 0 {
+			fmt.Fprintf(w, "outputs: %s\n", strings.Join(e.Outputs, ", "))
+		}
+		var bytes int
+		names := slices.Sorted(maps.Keys(e.Weights))
+		for _, n := range names {
+			t := e.Weights[n]
+			bytes += t.Size() * t.DType().ItemSize()
+			fmt.Fprintf(w, "weight:  %s %v%v\n", n, t.DType(), t.Shape().ListString())
+		}
+		fmt.Fprintf(w, "weights: %d, %s\n", len(names), devices.FormatBytes(int64(bytes)))
+		count := map[string]int{}
+		for _, g := range append([]*ir.FuncGraph{e.Graph}, e.Graph.Subgraphs()...) {
+			for _, n := range g.Nodes {
+				if n.Kind == ir.Apply {
+					count[n.Prim.Name]++
+				}
+			}
+		}
+		var prims []string
+		total := 0
+		for _, p := range slices.Sorted(maps.Keys(count)) {
+			prims = append(prims, fmt.Sprintf("%s×%d", p, count[p]))
+			total += count[p]
+		}
+		fmt.Fprintf(w, "ops:     %d (%s)\n\n", total, strings.Join(prims, ", "))
+		if err := ir.Print(w, e.Graph, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -20,6 +20,7 @@ Usage:
   msrepl run FILE [ARG…] run a program; an uncaught exception exits with status 1
   msrepl kernel -f FILE  serve Jupyter (see 'msrepl kernel install --help')
   msrepl kernel install  register msrepl as a Jupyter kernel (--user for this user only)
+  msrepl inspect BUNDLE  print what a bundle from mindspore.export holds, and its MindIR
   msrepl --version       print the version
   msrepl help            print this help
 
@@ -47,6 +48,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFile(args[1], args[2:], stdin, stdout, stderr)
 	case "kernel":
 		return kernelCommand(args[1:], stdout, stderr)
+	case "inspect":
+		if len(args) != 2 {
+			io.WriteString(stderr, "msrepl inspect: give one BUNDLE\n\n"+usage)
+			return 2
+		}
+		if err := interp.InspectBundle(stdout, args[1]); err != nil {
+			fmt.Fprintf(stderr, "msrepl inspect: %v\n", err)
+			return 1
+		}
+		return 0
 	case "--version", "-V", "version":
 		fmt.Fprintln(stdout, "msrepl", interpVersion())
 		return 0

@@ -70,3 +70,43 @@ func TestCommandLine(t *testing.T) {
 		t.Errorf("missing file: %d %q", code, errOut.String())
 	}
 }
+
+// TestInspect: msrepl inspect prints a bundle's graphs, and refuses
+// anything else with status 1.
+func TestInspect(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "export.py")
+	src := "import mindspore as ms\nfrom mindspore import nn, Tensor\nimport numpy as np\n" +
+		"net = nn.Dense(4, 2)\nms.export(net, Tensor(np.ones((3, 4), np.float32)), file_name=" + `"` + filepath.Join(dir, "dense") + `"` + ")\n"
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"run", prog}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("export: %d %s", code, errOut.String())
+	}
+	tests := []struct {
+		path string
+		code int
+		has  []string
+	}{
+		{filepath.Join(dir, "dense.mindir"), 0, []string{"msrepl bundle (format 1) written by msrepl", "== Dense(arg0: Tensor[Float32](3, 4))",
+			"weight:  weight Float32[2, 4]", "weights: 2, 40 B", "ops:     2 (BiasAdd×1, MatMul×1)", "# IR entry: @Dense"}},
+		{prog, 1, []string{"msrepl inspect: " + prog + `: not an msrepl bundle (it does not start with "MSRBNDL")`}},
+		{filepath.Join(dir, "nope"), 1, []string{"msrepl inspect: " + filepath.Join(dir, "nope") + ": no such file or directory"}},
+	}
+	for _, tc := range tests {
+		out.Reset()
+		errOut.Reset()
+		code := run([]string{"inspect", tc.path}, strings.NewReader(""), &out, &errOut)
+		text := out.String() + errOut.String()
+		if code != tc.code {
+			t.Errorf("inspect %s: status %d, want %d\n%s", tc.path, code, tc.code, text)
+		}
+		for _, h := range tc.has {
+			if !strings.Contains(text, h) {
+				t.Errorf("inspect %s: no %q in\n%s", tc.path, h, text)
+			}
+		}
+	}
+}
