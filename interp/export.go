@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -366,4 +367,68 @@ func InspectBundle(w io.Writer, path string) error {
 		}
 	}
 	return nil
+}
+
+// IsBundle reports whether the file at path is a bundle, by its first
+// bytes.
+func IsBundle(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(bundle.Magic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == bundle.Magic
+}
+
+// RunBundle runs the graph fn of the bundle at path (its only graph when
+// fn is "") on the arrays of the .npy files inputs, and writes each
+// output to outDir as <fn>_out<i>.npy. It returns what it wrote, with
+// each output's dtype and shape.
+func RunBundle(path, fn string, inputs []string, outDir string) ([]string, error) {
+	s := NewSession()
+	th := s.th
+	args := []Value{Str(path)}
+	var kw []string
+	if fn != "" {
+		args, kw = append(args, Str(fn)), []string{"name"}
+	}
+	v, err := msLoad(th, args, kw)
+	if err != nil {
+		return nil, s.errorText(err)
+	}
+	g := v.(*loadedGraph)
+	in := make(Tuple, len(inputs))
+	for i, p := range inputs {
+		t, err := ReadNpy(p, th.ms().ctx.Dev)
+		if err != nil {
+			return nil, s.errorText(err)
+		}
+		in[i] = NewTensor(t)
+	}
+	out, err := th.runLoaded(g, g.entry.Weights, in)
+	if err != nil {
+		return nil, s.errorText(err)
+	}
+	outs, ok := out.(Tuple)
+	if !ok {
+		outs = Tuple{out}
+	}
+	var wrote []string
+	for i, o := range outs {
+		t := o.(*Tensor).t
+		p := filepath.Join(outDir, fmt.Sprintf("%s_out%d.npy", fileStem(g.entry.Name), i))
+		if err := WriteNpy(p, t); err != nil {
+			return wrote, s.errorText(err)
+		}
+		wrote = append(wrote, fmt.Sprintf("%s  %v%v", p, t.DType(), t.Shape().ListString()))
+	}
+	return wrote, nil
+}
+
+// errorText turns an exception raised outside any cell into an error
+// that reads as Python's last line: "ValueError: ...".
+func (s *Session) errorText(err error) error {
+	return s.th.report(asException(err))
 }

@@ -268,3 +268,32 @@ x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 4) / 8)
 		}
 	}
 }
+
+// TestNpy: np.save and np.load round-trip arrays of each dtype numpy and
+// msrepl share, and refuse what they cannot hold.
+func TestNpy(t *testing.T) {
+	t.Chdir(t.TempDir())
+	s := NewSession()
+	sink := &recordingSink{}
+	code := `import numpy as np
+for dt in [np.bool_, np.uint8, np.int8, np.int16, np.int32, np.int64, np.float32, np.float64]:
+    a = (np.arange(6) % 3).astype(dt).reshape(2, 3)
+    np.save("a", a)
+    b = np.load("a.npy")
+    print(b.dtype, b.shape, bool((a == b).all()))
+np.save("f16.npy", np.ones(2, np.float16))
+`
+	s.Execute(context.Background(), code, sink)
+	want := "bool (2, 3) True\nuint8 (2, 3) True\nint8 (2, 3) True\nint16 (2, 3) True\nint32 (2, 3) True\nint64 (2, 3) True\nfloat32 (2, 3) True\nfloat64 (2, 3) True\n"
+	if got := sink.buf.String(); !strings.HasPrefix(got, want) || !strings.Contains(got, "ValueError: float16 arrays cannot be saved to .npy yet") {
+		t.Errorf("got\n%s", got)
+	}
+	if err := os.WriteFile("bad.npy", []byte("not numpy"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sink = &recordingSink{}
+	s.Execute(context.Background(), "np.load('bad.npy')", sink)
+	if !strings.Contains(sink.buf.String(), `ValueError: bad.npy: not an .npy file (no \x93NUMPY magic)`) {
+		t.Errorf("got\n%s", sink.buf.String())
+	}
+}

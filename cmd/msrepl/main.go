@@ -20,6 +20,9 @@ Usage:
   msrepl run FILE [ARG…] run a program; an uncaught exception exits with status 1
   msrepl kernel -f FILE  serve Jupyter (see 'msrepl kernel install --help')
   msrepl kernel install  register msrepl as a Jupyter kernel (--user for this user only)
+  msrepl run BUNDLE [--fn NAME] [--input X.npy]… [-o DIR]
+                         run a graph from mindspore.export on .npy inputs;
+                         its outputs are written to DIR as NAME_outI.npy
   msrepl inspect BUNDLE  print what a bundle from mindspore.export holds, and its MindIR
   msrepl --version       print the version
   msrepl help            print this help

@@ -110,3 +110,44 @@ func TestInspect(t *testing.T) {
 		}
 	}
 }
+
+// TestRunBundle: msrepl run on a bundle runs its graph on .npy inputs and
+// writes .npy outputs; a wrong input is MindSpore's error, status 1.
+func TestRunBundle(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "export.py")
+	src := "import mindspore as ms\nfrom mindspore import nn, Tensor\nimport numpy as np\nms.set_seed(2)\n" +
+		"net = nn.Dense(4, 2)\nx = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))\n" +
+		"ms.export(net, x, file_name='" + filepath.Join(dir, "dense") + "')\n" +
+		"np.save('" + filepath.Join(dir, "x.npy") + "', x.asnumpy())\nnp.save('" + filepath.Join(dir, "want.npy") + "', net(x).asnumpy())\n" +
+		"np.save('" + filepath.Join(dir, "bad.npy") + "', np.ones((2, 4), np.float32))\n"
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"run", prog}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("export: %d %s", code, errOut.String())
+	}
+	bundlePath := filepath.Join(dir, "dense.mindir")
+	out.Reset()
+	if code := run([]string{"run", bundlePath, "--input", filepath.Join(dir, "x.npy"), "-o", dir}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("run bundle: %d %s", code, errOut.String())
+	}
+	got := filepath.Join(dir, "Dense_out0.npy")
+	if want := got + "  Float32[3, 2]\n"; out.String() != want {
+		t.Errorf("printed %q, want %q", out.String(), want)
+	}
+	a, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "want.npy"))
+	if !bytes.Equal(a, b) {
+		t.Errorf("the bundle's output differs from the network's")
+	}
+	errOut.Reset()
+	if code := run([]string{"run", bundlePath, "--input", filepath.Join(dir, "bad.npy")}, strings.NewReader(""), &out, &errOut); code != 1 ||
+		!strings.Contains(errOut.String(), "ValueError: The input number of parameters is not Compatible. The graph @Dense takes (arg0: Tensor[Float32](3, 4)), but got (Tensor[Float32](2, 4)).") {
+		t.Errorf("a wrong input: status %d, %s", code, errOut.String())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,9 @@ func interpVersion() string { return interp.Version }
 // prints goes to stdout, and an uncaught exception prints its traceback on
 // stderr and exits 1.
 func runFile(path string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if interp.IsBundle(path) {
+		return runBundle(path, args, stdout, stderr)
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "msrepl: can't open file '%s': %v\n", path, err)
@@ -87,4 +91,35 @@ func trimNewline(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// runBundle is msrepl run BUNDLE [--fn NAME] [--input X.npy]... [-o DIR]:
+// a graph from mindspore.export run on .npy arrays, its outputs written
+// as .npy files.
+func runBundle(path string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("msrepl run BUNDLE", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fn := fs.String("fn", "", "the graph to run, when the bundle holds several")
+	var inputs []string
+	fs.Func("input", "an .npy file for the next input (repeat it for each input)", func(s string) error {
+		inputs = append(inputs, s)
+		return nil
+	})
+	outDir := fs.String("o", ".", "the folder the outputs are written to")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "msrepl run %s: unexpected %s\n", path, fs.Arg(0))
+		return 2
+	}
+	wrote, err := interp.RunBundle(path, *fn, inputs, *outDir)
+	for _, w := range wrote {
+		fmt.Fprintln(stdout, w)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "msrepl run %s: %v\n", path, err)
+		return 1
+	}
+	return 0
 }

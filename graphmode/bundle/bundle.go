@@ -102,7 +102,7 @@ func Encode(b *Bundle) ([]byte, error) {
 				return nil, formatErrorf("%s cannot be exported: weight %s holds %v%v, and the graph reads %v%v", e.Name, w.Name, t.DType(), t.Shape(), w.Meta().DType, w.Meta().Shape)
 			}
 			off := len(data)
-			data = appendTensor(data, t)
+			data = tensor.AppendStorage(data, t)
 			me.Weights = append(me.Weights, metaTensor{Name: w.Name, DType: t.DType().String(), Shape: t.Shape(), Offset: uint64(off), Bytes: uint64(len(data) - off)})
 		}
 		if err := enc.family(e.Graph); err != nil {

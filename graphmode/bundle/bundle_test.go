@@ -159,7 +159,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("the graph read back prints\n%s\nwant\n%s", a, b)
 	}
 	for name, w := range want.Weights {
-		if !bytes.Equal(appendTensor(nil, e.Weights[name]), appendTensor(nil, w)) {
+		if !bytes.Equal(tensor.AppendStorage(nil, e.Weights[name]), tensor.AppendStorage(nil, w)) {
 			t.Errorf("weight %s is not bit-identical", name)
 		}
 	}
@@ -168,7 +168,7 @@ func TestRoundTrip(t *testing.T) {
 		x := random(t, r, tensor.Float32, 4, 5)
 		a, b := run(t, e, x), run(t, want, x)
 		for i := range a {
-			if !bytes.Equal(appendTensor(nil, a[i]), appendTensor(nil, b[i])) {
+			if !bytes.Equal(tensor.AppendStorage(nil, a[i]), tensor.AppendStorage(nil, b[i])) {
 				t.Errorf("output %d differs after the round trip", i)
 			}
 		}
@@ -199,7 +199,7 @@ func TestDTypesRoundTrip(t *testing.T) {
 			t.Fatalf("%v: %v", dt, err)
 		}
 		got := back.Entries[0].Graph.Consts[0].Value.(*tensor.Tensor)
-		if got.DType() != dt || !bytes.Equal(appendTensor(nil, got), appendTensor(nil, c)) {
+		if got.DType() != dt || !bytes.Equal(tensor.AppendStorage(nil, got), tensor.AppendStorage(nil, c)) {
 			t.Errorf("%v constant read back as %v %v", dt, got.DType(), got)
 		}
 	}

@@ -295,7 +295,7 @@ func (e *encoder) value(v any, n *ir.Node) error {
 			return err
 		}
 		off := len(*e.data)
-		*e.data = appendTensor(*e.data, v)
+		*e.data = tensor.AppendStorage(*e.data, v)
 		e.uint(uint64(off))
 		e.uint(uint64(len(*e.data) - off))
 	default:
@@ -318,44 +318,6 @@ func (e *encoder) attrs(n *ir.Node) error {
 		}
 	}
 	return nil
-}
-
-// appendTensor writes a tensor's elements little-endian in its storage
-// type (Float16 is stored widened to float32, as in memory).
-func appendTensor(b []byte, t *tensor.Tensor) []byte {
-	switch d := t.Data().(type) {
-	case []bool:
-		for _, x := range d {
-			b = append(b, map[bool]byte{false: 0, true: 1}[x])
-		}
-	case []uint8:
-		b = append(b, d...)
-	case []int8:
-		for _, x := range d {
-			b = append(b, byte(x))
-		}
-	case []int16:
-		for _, x := range d {
-			b = binary.LittleEndian.AppendUint16(b, uint16(x))
-		}
-	case []int32:
-		for _, x := range d {
-			b = binary.LittleEndian.AppendUint32(b, uint32(x))
-		}
-	case []int64:
-		for _, x := range d {
-			b = binary.LittleEndian.AppendUint64(b, uint64(x))
-		}
-	case []float32:
-		for _, x := range d {
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
-		}
-	case []float64:
-		for _, x := range d {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
-		}
-	}
-	return b
 }
 
 // decoder reads what encoder wrote. A reader of untrusted bytes: every
@@ -739,56 +701,8 @@ func (d *decoder) attrs() ops.Attrs {
 
 // readTensor makes a tensor from n bytes at off in the data section.
 func readTensor(dev devices.Device, dt tensor.DType, shape tensor.Shape, data []byte, off, n uint64) (*tensor.Tensor, error) {
-	size := 1
-	for _, d := range shape {
-		size *= d
-		if size > len(data) {
-			break
-		}
+	if off > uint64(len(data)) || n > uint64(len(data))-off {
+		return nil, fmt.Errorf("a %v tensor of shape %v wants %d bytes at offset %d of the data section, which has %d", dt, shape, n, off, len(data))
 	}
-	storage := dt.ItemSize()
-	if dt == tensor.Float16 {
-		storage = 4
-	}
-	if off > uint64(len(data)) || n > uint64(len(data))-off || n != uint64(size*storage) {
-		return nil, fmt.Errorf("a %v tensor of shape %v wants %d bytes at offset %d of the data section, which has %d", dt, shape, size*storage, off, len(data))
-	}
-	t, err := tensor.NewUninit(dev, dt, shape)
-	if err != nil {
-		return nil, err
-	}
-	b := data[off : off+n]
-	switch x := t.Data().(type) {
-	case []bool:
-		for i := range x {
-			x[i] = b[i] != 0
-		}
-	case []uint8:
-		copy(x, b)
-	case []int8:
-		for i := range x {
-			x[i] = int8(b[i])
-		}
-	case []int16:
-		for i := range x {
-			x[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
-		}
-	case []int32:
-		for i := range x {
-			x[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
-		}
-	case []int64:
-		for i := range x {
-			x[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
-		}
-	case []float32:
-		for i := range x {
-			x[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-		}
-	case []float64:
-		for i := range x {
-			x[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
-		}
-	}
-	return t, nil
+	return tensor.FromStorage(dev, dt, shape, data[off:off+n])
 }
