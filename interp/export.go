@@ -19,6 +19,7 @@ import (
 	"msrepl/graphmode/bundle"
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
+	"msrepl/lang/compile"
 	"msrepl/tensor"
 )
 
@@ -130,21 +131,10 @@ func (th *Thread) exportEntry(net Value, inputs []Value) (*bundle.Entry, error) 
 	if err != nil {
 		return nil, err
 	}
-	if len(c.updates) > 0 {
-		return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' updates the Parameters %s when it runs; only graphs that leave their Parameters alone can be exported", name, strings.Join(c.updates, ", "))
+	e, err := entryOf(name, c)
+	if err != nil {
+		return nil, err
 	}
-	outputs := 0
-	template := mapTensors(c.template, func(x *Tensor) Value { outputs++; return x })
-	switch t := template.(type) {
-	case *Tensor:
-	case Tuple:
-		if outputs != len(t) {
-			return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' must return Tensors, or a tuple of them, but it returns %s", name, TypeName(c.template))
-		}
-	default:
-		return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' must return Tensors, or a tuple of them, but it returns %s", name, TypeName(c.template))
-	}
-	e := &bundle.Entry{Name: name, Graph: c.g, Weights: map[string]*tensor.Tensor{}}
 	if m, ok := fn.(*BoundMethod); ok {
 		fn = m.Fn
 	}
@@ -152,6 +142,31 @@ func (th *Thread) exportEntry(net Value, inputs []Value) (*bundle.Entry, error) 
 		e.Cell = f.code.fc.Prog.Filename
 		sum := sha256.Sum256([]byte(f.code.fc.Prog.Src))
 		e.SourceHash = hex.EncodeToString(sum[:])
+	}
+	return e, nil
+}
+
+// entryOf is the bundle entry of a compiled graph, which must leave its
+// Parameters alone and return Tensors.
+func entryOf(name string, c *compiledGraph) (*bundle.Entry, error) {
+	if len(c.updates) > 0 {
+		return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' updates the Parameters %s when it runs; only graphs that leave their Parameters alone can be exported", name, strings.Join(c.updates, ", "))
+	}
+	if c.template != nil {
+		outputs := 0
+		template := mapTensors(c.template, func(x *Tensor) Value { outputs++; return x })
+		t, isTuple := template.(Tuple)
+		if _, isTensor := template.(*Tensor); !isTensor && (!isTuple || outputs != len(t)) {
+			return nil, Errorf(RuntimeErrorClass, "For 'export', '%s' must return Tensors, or a tuple of them, but it returns %s", name, TypeName(c.template))
+		}
+	}
+	e := &bundle.Entry{Name: name, Graph: c.g, Weights: map[string]*tensor.Tensor{}}
+	if c.src != "" {
+		sum := sha256.Sum256([]byte(c.src))
+		e.SourceHash = hex.EncodeToString(sum[:])
+	}
+	if s := c.g.Span.Start; s.IsValid() {
+		e.Cell = *s.File
 	}
 	for n, p := range c.weights {
 		e.Weights[n] = p.t
@@ -431,4 +446,177 @@ func RunBundle(path, fn string, inputs []string, outDir string) ([]string, error
 // that reads as Python's last line: "ValueError: ...".
 func (s *Session) errorText(err error) error {
 	return s.th.report(asException(err))
+}
+
+// A namedGraph is a compiled graph the session can export, by the name
+// it gets in the bundle.
+type namedGraph struct {
+	name string
+	c    *compiledGraph
+}
+
+// exportable lists what the session compiled, by name: jit functions and
+// GRAPH_MODE Cells by the global that holds them (a Cell held by none by
+// its class), and %%graph cells as graph_cell_1, graph_cell_2, … in the
+// order of their cells.
+func (s *Session) exportable() []namedGraph {
+	var out []namedGraph
+	named := map[*compiledGraph]bool{}
+	for _, n := range s.globals.Names() {
+		v, _ := s.globals.Get(n)
+		if j, ok := s.th.jitOf(v); ok && j.last != nil && !named[j.last] {
+			named[j.last] = true
+			out = append(out, namedGraph{n, j.last})
+		}
+	}
+	rt := s.msrt
+	if rt == nil {
+		return out
+	}
+	var cells []*compiledGraph
+	for _, j := range rt.cellGraphs {
+		if j.last != nil && !named[j.last] {
+			cells = append(cells, j.last)
+		}
+	}
+	var graphCells []*compiledGraph
+	for _, gc := range rt.graphCells {
+		if gc.last != nil {
+			graphCells = append(graphCells, gc.last)
+		}
+	}
+	byPlace := func(a, b *compiledGraph) int {
+		pa, pb := a.g.Span.Start, b.g.Span.Start
+		if c := strings.Compare(a.g.Name, b.g.Name); c != 0 {
+			return c
+		}
+		if pa.IsValid() && pb.IsValid() {
+			if c := strings.Compare(*pa.File, *pb.File); c != 0 {
+				return c
+			}
+			return int(pa.Line - pb.Line)
+		}
+		return 0
+	}
+	slices.SortStableFunc(cells, byPlace)
+	slices.SortStableFunc(graphCells, byPlace)
+	for _, c := range cells {
+		out = append(out, namedGraph{c.g.Name, c})
+	}
+	for i, c := range graphCells {
+		out = append(out, namedGraph{fmt.Sprintf("graph_cell_%d", i+1), c})
+	}
+	return out
+}
+
+// Export writes what the session compiled (only the names in only, when
+// given) to one bundle at path, and writes a table of what it saved and
+// what it skipped, and why, to w.
+func (s *Session) Export(path string, only []string, w io.Writer) error {
+	graphs := s.exportable()
+	if len(only) > 0 {
+		var picked []namedGraph
+		for _, n := range only {
+			i := slices.IndexFunc(graphs, func(g namedGraph) bool { return g.name == n })
+			if i < 0 {
+				var have []string
+				for _, g := range graphs {
+					have = append(have, g.name)
+				}
+				return ValueErrorf("export: nothing named '%s' was compiled; the compiled graphs are %s", n, orNone(have))
+			}
+			picked = append(picked, graphs[i])
+		}
+		graphs = picked
+	}
+	b := &bundle.Bundle{Producer: "msrepl " + Version, Created: time.Now()}
+	var skipped []string
+	for _, g := range graphs {
+		e, err := entryOf(g.name, g.c)
+		if err == nil {
+			_, err = bundle.Encode(&bundle.Bundle{Entries: []*bundle.Entry{e}})
+		}
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s (%s)", g.name, strings.TrimPrefix(exceptionText(err), g.name+": ")))
+			continue
+		}
+		b.Entries = append(b.Entries, e)
+	}
+	if len(b.Entries) == 0 {
+		msg := "export: no compiled graph to save"
+		if len(skipped) > 0 {
+			msg += "; skipped " + strings.Join(skipped, "; ")
+		}
+		return Errorf(RuntimeErrorClass, "%s", msg)
+	}
+	if err := bundle.Write(path, b); err != nil {
+		return bundleError(err, path)
+	}
+	fmt.Fprintf(w, "%-16s %5s %8s %10s  %s\n", "name", "ops", "weights", "bytes", "inputs")
+	total := 0
+	for _, e := range b.Entries {
+		ops, bytes := 0, 0
+		for _, g := range append([]*ir.FuncGraph{e.Graph}, e.Graph.Subgraphs()...) {
+			for _, n := range g.Nodes {
+				if n.Kind == ir.Apply {
+					ops++
+				}
+			}
+		}
+		for _, t := range e.Weights {
+			bytes += t.Size() * t.DType().ItemSize()
+		}
+		total += bytes
+		fmt.Fprintf(w, "%-16s %5d %8d %10s  %s\n", e.Name, ops, len(e.Weights), devices.FormatBytes(int64(bytes)), signatureText(e.Graph))
+	}
+	fmt.Fprintf(w, "Saved %d graph%s, %s of weights, to %s.\n", len(b.Entries), plural(len(b.Entries)), devices.FormatBytes(int64(total)), path)
+	for _, sk := range skipped {
+		fmt.Fprintf(w, "Skipped %s.\n", sk)
+	}
+	return nil
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// exceptionText is an error's message without its exception name.
+func exceptionText(err error) string {
+	var fe *bundle.FormatError
+	if errors.As(err, &fe) {
+		return fe.Msg
+	}
+	var e *Exception
+	if errors.As(err, &e) && len(e.Args) > 0 {
+		if s, ok := e.Args[0].(Str); ok {
+			return string(s)
+		}
+	}
+	return err.Error()
+}
+
+// runExport is %export FILE [--functions f,g]: Session.Export from a cell.
+func runExport(s *Session, th *Thread, m *compile.Magic) (Value, error) {
+	const usage = "%%export FILE [--functions f,g]"
+	fields := strings.Fields(m.Args)
+	var path string
+	var only []string
+	for i := 0; i < len(fields); i++ {
+		switch f := fields[i]; {
+		case f == "--functions" && i+1 < len(fields):
+			only = strings.Split(fields[i+1], ",")
+			i++
+		case path == "" && !strings.HasPrefix(f, "-"):
+			path = f
+		default:
+			return nil, Errorf(UsageErrorClass, usage+": unexpected %s", f)
+		}
+	}
+	if path == "" {
+		return nil, Errorf(UsageErrorClass, usage+": name the FILE to write")
+	}
+	return None, s.Export(path, only, th.stdout)
 }

@@ -180,6 +180,7 @@ func builtinMagics() []*MagicDef {
 		{Name: "who", Usage: "%who [TYPE ...]", Doc: "List the session's variables, optionally only those of the given types.", Run: runWho},
 		{Name: "reset", Usage: "%reset [-f]", Doc: "Delete every variable of the session (asks first, unless -f).", Run: runReset},
 		{Name: "load", Usage: "%load FILE", Doc: "Load a file's code: into the next input in a notebook, or run it in the terminal.", Run: runLoad},
+		{Name: "export", Usage: "%export FILE [--functions f,g]", Doc: "Save every graph the session compiled (jit functions, GRAPH_MODE Cells, %%graph cells), or the ones named, to one bundle that mindspore.load and msrepl run read, and list what was saved.", Run: runExport},
 		{Name: "viz", Usage: "%viz [NAME] [--grad] [--pass P] [--collapse] [--max-nodes N] [-o FILE.svg|.png|.dot]", Doc: "Draw the graph %ir would print: inline in a notebook; in a terminal to msrepl-viz/NAME.svg, or to FILE. Backward nodes of a gradient graph link to their forward nodes; past 300 nodes, subgraphs and source lines are collapsed.", Run: runViz},
 		{Name: "ir", Usage: "%ir [NAME] [--pass P] [--grad]", Doc: "Print the MindIR of the graph a jit function (or, without NAME, the session) last ran, as pass P (or capture) left it, or its gradient graph.", Run: runIR},
 		{Name: "graph", Cell: true, Usage: "%%graph + cell", Doc: "Compile the cell as one static graph: the Tensors it reads are its inputs, the names it assigns its outputs; running it again reuses the graph.", Run: runGraphCell},

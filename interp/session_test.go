@@ -247,7 +247,7 @@ func TestMagics(t *testing.T) {
 		t.Errorf("%%%%time: %q", out)
 	}
 	r := execErr(t, s, "%nosuch 1")
-	if r.Name != "UsageError" || !strings.Contains(r.Message, "Line magic function `%nosuch` not found. Known line magics: %cache, %explain, %ir, %load, %reset, %save, %time, %timeit, %viz, %who") {
+	if r.Name != "UsageError" || !strings.Contains(r.Message, "Line magic function `%nosuch` not found. Known line magics: %cache, %explain, %export, %ir, %load, %reset, %save, %time, %timeit, %viz, %who") {
 		t.Errorf("unknown magic: %s: %s", r.Name, r.Message)
 	}
 	r = execErr(t, s, "%time 1 +")

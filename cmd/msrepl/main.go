@@ -24,6 +24,8 @@ Usage:
                          run a graph from mindspore.export on .npy inputs;
                          its outputs are written to DIR as NAME_outI.npy
   msrepl inspect BUNDLE  print what a bundle from mindspore.export holds, and its MindIR
+  msrepl export NOTEBOOK.ipynb [-o FILE] [--functions f,g]
+                         run a notebook headless and save the graphs it compiled
   msrepl --version       print the version
   msrepl help            print this help
 
@@ -51,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFile(args[1], args[2:], stdin, stdout, stderr)
 	case "kernel":
 		return kernelCommand(args[1:], stdout, stderr)
+	case "export":
+		return exportCommand(args[1:], stdout, stderr)
 	case "inspect":
 		if len(args) != 2 {
 			io.WriteString(stderr, "msrepl inspect: give one BUNDLE\n\n"+usage)

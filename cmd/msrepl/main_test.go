@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,5 +150,67 @@ func TestRunBundle(t *testing.T) {
 	if code := run([]string{"run", bundlePath, "--input", filepath.Join(dir, "bad.npy")}, strings.NewReader(""), &out, &errOut); code != 1 ||
 		!strings.Contains(errOut.String(), "ValueError: The input number of parameters is not Compatible. The graph @Dense takes (arg0: Tensor[Float32](3, 4)), but got (Tensor[Float32](2, 4)).") {
 		t.Errorf("a wrong input: status %d, %s", code, errOut.String())
+	}
+}
+
+// TestExportNotebook runs a notebook headless and saves what it compiled:
+// a jit function, a GRAPH_MODE Cell and a %%graph cell; a JIT Fallback is
+// skipped with its reason; %export saves a chosen graph from a cell; a
+// failing cell saves nothing.
+func TestExportNotebook(t *testing.T) {
+	dir := t.TempDir()
+	// export moves into the notebook's folder; the test's folder comes back.
+	t.Chdir(dir)
+	cell := func(src string) map[string]any {
+		return map[string]any{"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil, "source": src}
+	}
+	write := func(name string, cells ...map[string]any) string {
+		nb := map[string]any{"cells": append([]map[string]any{{"cell_type": "markdown", "metadata": map[string]any{}, "source": "# a notebook"}}, cells...),
+			"metadata": map[string]any{}, "nbformat": 4, "nbformat_minor": 5}
+		raw, _ := json.Marshal(nb)
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("models.ipynb",
+		cell("import mindspore as ms\nfrom mindspore import nn, ops, Tensor\nimport numpy as np\nx = Tensor(np.ones((2, 4), np.float32))"),
+		cell("@ms.jit\ndef f(x):\n    return ops.sin(x) * 2\nf(x)"),
+		cell("ms.set_context(mode=ms.GRAPH_MODE)\nclass Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Dense(4, 3)\n    def construct(self, x):\n        return self.fc(x)\nnet = Net()\nnet(x)\nms.set_context(mode=ms.PYNATIVE_MODE)"),
+		cell("%%graph\ny = x * 3 + 1"),
+		cell("@ms.jit\ndef fb(x):\n    m = float(x.sum().asnumpy())\n    return x * m\nfb(x)"),
+		cell("%export f_only.mindir --functions f"),
+	)
+	var out, errOut bytes.Buffer
+	code := run([]string{"export", good, "-o", filepath.Join(dir, "models.mindir")}, strings.NewReader(""), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("export: status %d\n%s%s", code, out.String(), errOut.String())
+	}
+	for _, want := range []string{
+		"name               ops  weights      bytes  inputs\n",
+		"f                    2        0        0 B  (x: Tensor[Float32](2, 4))\n",
+		"net                  2        2       60 B  (x: Tensor[Float32](2, 4))\n",
+		"graph_cell_1         2        0        0 B  (x: Tensor[Float32](2, 4))\n",
+		"Saved 3 graphs, 60 B of weights, to " + filepath.Join(dir, "models.mindir") + ".\n",
+		"Skipped fb (the graph cannot be exported: it runs Python code when it runs",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"inspect", filepath.Join(dir, "f_only.mindir")}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), ", 1 graph\n\n== f(x: Tensor[Float32](2, 4))") {
+		t.Errorf("%%export's bundle: status %d\n%s", code, out.String())
+	}
+
+	bad := write("bad.ipynb", cell("x = 1"), cell("1 / 0"), cell("y = 2"))
+	errOut.Reset()
+	code = run([]string{"export", bad, "-o", filepath.Join(dir, "bad.mindir")}, strings.NewReader(""), &out, &errOut)
+	if code != 1 || !strings.Contains(errOut.String(), "ZeroDivisionError: division by zero") || !strings.Contains(errOut.String(), "code cell 2 of "+bad+" failed; nothing was saved") {
+		t.Errorf("a failing notebook: status %d\n%s", code, errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.mindir")); !os.IsNotExist(err) {
+		t.Errorf("a failing notebook left a bundle")
 	}
 }
