@@ -699,10 +699,26 @@ func paramNames(fn Value, n int) []string {
 			fc, skip = g.code.fc, 1
 		}
 	}
+	// A built-in Cell's construct is Go code: its inputs are named by its
+	// definition ("x").
+	var inputs []primParam
+	if b, ok := fn.(*Builtin); ok && fc == nil {
+		if self, ok := b.Self.(*Instance); ok {
+			for _, c := range self.class.MRO {
+				if d, ok := cellDefs[c]; ok {
+					inputs = d.inputs
+					break
+				}
+			}
+		}
+	}
 	for i := range names {
 		names[i] = fmt.Sprintf("arg%d", i)
 		if fc != nil && i+skip < fc.NumParams && i+skip < len(fc.Locals) {
 			names[i] = fc.Locals[i+skip]
+		}
+		if i < len(inputs) && !strings.HasPrefix(inputs[i].name, "*") {
+			names[i] = inputs[i].name
 		}
 	}
 	return names

@@ -39,6 +39,9 @@ type cellDef struct {
 // cellArgs are __init__'s bound arguments by name.
 type cellArgs map[string]Value
 
+// cellDefs finds the definition of a built-in Cell class.
+var cellDefs = map[*Class]*cellDef{}
+
 // register creates the class, d.class, and adds it to mindspore.nn.
 func (d *cellDef) register() {
 	base := d.base
@@ -48,6 +51,7 @@ func (d *cellDef) register() {
 	c := newMSClass(d.name, d.module, base, nil)
 	c.Doc = d.doc
 	d.class = c
+	cellDefs[c] = d
 	methods := map[string]BuiltinFunc{}
 	if d.init != nil {
 		methods["__init__"] = func(th *Thread, args []Value, kwnames []string) (Value, error) {
