@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -171,7 +172,31 @@ func entryOf(name string, c *compiledGraph) (*bundle.Entry, error) {
 	for n, p := range c.weights {
 		e.Weights[n] = p.t
 	}
+	e.Example = c.example
 	return e, nil
+}
+
+// copyExample keeps a run's input and output tensors, copied, since the
+// session may change them in place later.
+func copyExample(in []exec.Value, out []exec.Value) *bundle.Example {
+	ex := &bundle.Example{}
+	for _, list := range []struct {
+		from []exec.Value
+		to   *[]*tensor.Tensor
+	}{{in, &ex.Inputs}, {out, &ex.Outputs}} {
+		for _, v := range list.from {
+			t, ok := v.(*tensor.Tensor)
+			if !ok {
+				return nil
+			}
+			cp, err := tensor.FromStorage(cpu.New(0), t.DType(), t.Shape(), tensor.AppendStorage(nil, t))
+			if err != nil {
+				return nil
+			}
+			*list.to = append(*list.to, cp)
+		}
+	}
+	return ex
 }
 
 // bundleError turns a bundle's error into the Python exception for it.
@@ -619,4 +644,75 @@ func runExport(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 		return nil, Errorf(UsageErrorClass, usage+": name the FILE to write")
 	}
 	return None, s.Export(path, only, th.stdout)
+}
+
+// CheckBundle runs each graph of the bundle at path that carries an
+// example (msrepl export records them) on the example's inputs in a fresh
+// session, and compares what it computes with the outputs the example
+// recorded, to 1e-6 relative; it writes a line per graph and fails when
+// any differs or none could be checked.
+func CheckBundle(path string, w io.Writer) error {
+	s := NewSession()
+	b, err := bundle.Read(path, s.th.ms().ctx.Dev)
+	if err != nil {
+		return s.errorText(bundleError(err, path))
+	}
+	checked, failed := 0, 0
+	for _, e := range b.Entries {
+		if e.Example == nil {
+			fmt.Fprintf(w, "%-16s no example to check\n", e.Name)
+			continue
+		}
+		in := make(Tuple, len(e.Example.Inputs))
+		for i, t := range e.Example.Inputs {
+			in[i] = NewTensor(t)
+		}
+		out, err := s.th.runLoaded(&loadedGraph{entry: e, path: path}, e.Weights, in)
+		if err != nil {
+			failed++
+			fmt.Fprintf(w, "%-16s FAILED: %v\n", e.Name, s.errorText(err))
+			continue
+		}
+		outs, ok := out.(Tuple)
+		if !ok {
+			outs = Tuple{out}
+		}
+		worst, problem := 0.0, ""
+		if len(outs) != len(e.Example.Outputs) {
+			problem = fmt.Sprintf("%d outputs, the example has %d", len(outs), len(e.Example.Outputs))
+		}
+		for k := 0; problem == "" && k < len(outs); k++ {
+			got, want := outs[k].(*Tensor).t, e.Example.Outputs[k]
+			if got.DType() != want.DType() || !slices.Equal(got.Shape(), want.Shape()) {
+				problem = fmt.Sprintf("output %d is %v%v, the example's %v%v", k, got.DType(), got.Shape(), want.DType(), want.Shape())
+				break
+			}
+			for i := range want.Size() {
+				a, b := got.Float(i), want.Float(i)
+				if math.IsNaN(a) && math.IsNaN(b) {
+					continue
+				}
+				d := math.Abs(a - b)
+				worst = max(worst, d)
+				if !(d <= 1e-6*max(1, math.Abs(b))) {
+					problem = fmt.Sprintf("output %d element %d is %v, the example's %v", k, i, a, b)
+					break
+				}
+			}
+		}
+		checked++
+		if problem != "" {
+			failed++
+			fmt.Fprintf(w, "%-16s FAILED: %s\n", e.Name, problem)
+			continue
+		}
+		fmt.Fprintf(w, "%-16s %d output%s reproduced (largest difference %.3g)\n", e.Name, len(outs), plural(len(outs)), worst)
+	}
+	switch {
+	case failed > 0:
+		return fmt.Errorf("%d of %d graphs did not reproduce their examples", failed, len(b.Entries))
+	case checked == 0:
+		return fmt.Errorf("no graph in %s has an example to check; msrepl export records them", path)
+	}
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"msrepl/autodiff"
 	"msrepl/devices"
+	"msrepl/graphmode/bundle"
 	"msrepl/graphmode/cache"
 	"msrepl/graphmode/capture"
 	"msrepl/graphmode/exec"
@@ -84,6 +85,9 @@ type compiledGraph struct {
 	stages []irStage
 	// outputNames name a gradient graph's outputs (∇x), for %viz.
 	outputNames []string
+	// example is the last run's inputs and outputs, kept when the session
+	// records examples (msrepl export), for msrepl run --check.
+	example *bundle.Example
 	// scope holds the symbols of a graph compiled for many sizes, and
 	// dims the parameters' dims each run binds them from (dynamic.go).
 	// automatic is set when jit(dynamic=1) chose the symbols: sizes they
@@ -893,6 +897,9 @@ func (th *Thread) runGraph(c *compiledGraph, in []exec.Value, sizes *shape.Sizes
 		weights[t] = true
 	}
 	outs = outs[:results]
+	if th.session.RecordExamples && sizes == nil {
+		c.example = copyExample(in, outs)
+	}
 	values := make([]Value, len(outs))
 	for i, o := range outs {
 		t := o.(*tensor.Tensor)

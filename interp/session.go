@@ -92,6 +92,10 @@ type Session struct {
 
 	// Argv is sys.argv.
 	Argv []string
+	// RecordExamples keeps each compiled graph's last inputs and outputs,
+	// which Export saves so that a bundle can check itself
+	// (msrepl run --check).
+	RecordExamples bool
 }
 
 // NewSession returns a fresh session.

@@ -57,6 +57,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	s := interp.NewSession()
+	s.RecordExamples = true
 	sink := &exportSink{err: stderr}
 	for i, code := range cells {
 		if err := s.Execute(ctx, code, sink); err != nil {

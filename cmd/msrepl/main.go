@@ -23,6 +23,8 @@ Usage:
   msrepl run BUNDLE [--fn NAME] [--input X.npy]… [-o DIR]
                          run a graph from mindspore.export on .npy inputs;
                          its outputs are written to DIR as NAME_outI.npy
+  msrepl run BUNDLE --check
+                         rerun the examples msrepl export recorded, and compare
   msrepl inspect BUNDLE  print what a bundle from mindspore.export holds, and its MindIR
   msrepl export NOTEBOOK.ipynb [-o FILE] [--functions f,g]
                          run a notebook headless and save the graphs it compiled

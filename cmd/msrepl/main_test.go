@@ -199,6 +199,13 @@ func TestExportNotebook(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out.String())
 		}
 	}
+	// The bundle reruns the notebook's last call of each graph.
+	out.Reset()
+	if code := run([]string{"run", filepath.Join(dir, "models.mindir"), "--check"}, strings.NewReader(""), &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "f                1 output reproduced (largest difference 0)\n") ||
+		!strings.Contains(out.String(), "graph_cell_1     1 output reproduced") {
+		t.Errorf("--check: status %d\n%s%s", code, out.String(), errOut.String())
+	}
 	out.Reset()
 	if code := run([]string{"inspect", filepath.Join(dir, "f_only.mindir")}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), ", 1 graph\n\n== f(x: Tensor[Float32](2, 4))") {
 		t.Errorf("%%export's bundle: status %d\n%s", code, out.String())

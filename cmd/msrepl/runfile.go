@@ -106,8 +106,16 @@ func runBundle(path string, args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	outDir := fs.String("o", ".", "the folder the outputs are written to")
+	check := fs.Bool("check", false, "run each graph on the example msrepl export recorded, and compare")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *check {
+		if err := interp.CheckBundle(path, stdout); err != nil {
+			fmt.Fprintf(stderr, "msrepl run %s --check: %v\n", path, err)
+			return 1
+		}
+		return 0
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "msrepl run %s: unexpected %s\n", path, fs.Arg(0))

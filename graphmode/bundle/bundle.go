@@ -35,6 +35,14 @@ type Entry struct {
 	Graph   *ir.FuncGraph
 	// Weights hold the data of each weight of Graph's family, by name.
 	Weights map[string]*tensor.Tensor
+	// Example, when set, is a run of the graph: inputs and the outputs
+	// they gave, by which a reader can check the bundle reproduces it.
+	Example *Example
+}
+
+// An Example is one run of a graph.
+type Example struct {
+	Inputs, Outputs []*tensor.Tensor
 }
 
 // The META section, in JSON so that it can be read by eye.
@@ -52,6 +60,12 @@ type metaEntry struct {
 	Inputs     []metaTensor `json:"inputs"`
 	Outputs    []string     `json:"outputs,omitempty"`
 	Weights    []metaTensor `json:"weights"`
+	Example    *metaExample `json:"example,omitempty"`
+}
+
+type metaExample struct {
+	Inputs  []metaTensor `json:"inputs"`
+	Outputs []metaTensor `json:"outputs"`
 }
 
 // metaTensor describes an input, or a weight and where its data lie.
@@ -104,6 +118,19 @@ func Encode(b *Bundle) ([]byte, error) {
 			off := len(data)
 			data = tensor.AppendStorage(data, t)
 			me.Weights = append(me.Weights, metaTensor{Name: w.Name, DType: t.DType().String(), Shape: t.Shape(), Offset: uint64(off), Bytes: uint64(len(data) - off)})
+		}
+		if ex := e.Example; ex != nil {
+			me.Example = &metaExample{}
+			for _, list := range []struct {
+				from []*tensor.Tensor
+				to   *[]metaTensor
+			}{{ex.Inputs, &me.Example.Inputs}, {ex.Outputs, &me.Example.Outputs}} {
+				for _, t := range list.from {
+					off := len(data)
+					data = tensor.AppendStorage(data, t)
+					*list.to = append(*list.to, metaTensor{DType: t.DType().String(), Shape: t.Shape(), Offset: uint64(off), Bytes: uint64(len(data) - off)})
+				}
+			}
 		}
 		if err := enc.family(e.Graph); err != nil {
 			var fe *FormatError
@@ -172,6 +199,21 @@ func Decode(raw []byte, dev devices.Device) (*Bundle, error) {
 			}
 			e.Weights[w.Name] = t
 		}
+		if me.Example != nil {
+			e.Example = &Example{}
+			for _, list := range []struct {
+				from []metaTensor
+				to   *[]*tensor.Tensor
+			}{{me.Example.Inputs, &e.Example.Inputs}, {me.Example.Outputs, &e.Example.Outputs}} {
+				for _, mt := range list.from {
+					t, err := metaTensorData(dev, mt, d.data)
+					if err != nil {
+						return nil, formatErrorf("the bundle is corrupt: the example of %s: %v", me.Name, err)
+					}
+					*list.to = append(*list.to, t)
+				}
+			}
+		}
 		b.Entries = append(b.Entries, e)
 	}
 	if d.at != len(d.b) {
@@ -212,4 +254,18 @@ func (b *Bundle) Entry(name string) (*Entry, bool) {
 		}
 	}
 	return nil, false
+}
+
+// metaTensorData reads a tensor META describes from the data section.
+func metaTensorData(dev devices.Device, mt metaTensor, data []byte) (*tensor.Tensor, error) {
+	i := slices.IndexFunc(tensor.DTypes, func(d tensor.DType) bool { return d.String() == mt.DType })
+	if i < 0 {
+		return nil, fmt.Errorf("dtype %q", mt.DType)
+	}
+	for _, d := range mt.Shape {
+		if d < 0 {
+			return nil, fmt.Errorf("shape %v", mt.Shape)
+		}
+	}
+	return readTensor(dev, tensor.DTypes[i], tensor.Shape(mt.Shape), data, mt.Offset, mt.Bytes)
 }

@@ -183,6 +183,30 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+func TestExampleRoundTrip(t *testing.T) {
+	b := sample(t)
+	r := rand.New(rand.NewPCG(4, 4))
+	x := random(t, r, tensor.Float32, 4, 5)
+	b.Entries[0].Example = &Example{Inputs: []*tensor.Tensor{x}, Outputs: run(t, b.Entries[0], x)}
+	raw, err := Encode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(raw, dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := back.Entries[0].Example
+	if ex == nil || len(ex.Inputs) != 1 || len(ex.Outputs) != 2 {
+		t.Fatalf("example read back as %+v", ex)
+	}
+	for i, o := range run(t, back.Entries[0], ex.Inputs[0]) {
+		if !bytes.Equal(tensor.AppendStorage(nil, o), tensor.AppendStorage(nil, ex.Outputs[i])) {
+			t.Errorf("output %d does not reproduce the example", i)
+		}
+	}
+}
+
 func TestDTypesRoundTrip(t *testing.T) {
 	for _, dt := range tensor.DTypes {
 		g := ir.NewGraph("id", span(1))
