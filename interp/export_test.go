@@ -232,6 +232,7 @@ x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 4) / 8)
 		{"gc(x, x)", "ValueError: The input number of parameters is not Compatible. The graph @MLP takes (x: Tensor[Float32](2, 4)), but got (Tensor[Float32](2, 4), Tensor[Float32](2, 4)).\n"},
 		{"init = {'fc2.weight': Tensor(np.zeros((3, 8), np.float32)), 'fc2.bias': Tensor(np.ones(3, np.float32))}\nprint(nn.GraphCell(g, params_init=init)(x)[0])", "[[1. 1. 1.]\n [1. 1. 1.]]\n"},
 		{"nn.GraphCell(g, params_init={'nope': x})", "ValueError: For 'GraphCell', the graph has no parameter 'nope' to initialize; it has fc1.bias, fc1.weight, fc2.bias, fc2.weight\n"},
+		{"print(ms.viz(g), '<title>CNode_' in ms.viz(g).svg())", "<GraphView @MLP: 24 nodes> True\n"},
 		{"ms.load('missing.mindir')", "FileNotFoundError: [Errno 2] No such file or directory: 'missing.mindir'\n"},
 		{"ms.load('mlp.mindir', name='f')", "ValueError: For 'load', mlp.mindir has no graph named 'f'; it has MLP\n"},
 	}

@@ -286,9 +286,15 @@ func msViz(th *Thread, args []Value, kwnames []string) (Value, error) {
 		if c = th.ms().lastGraph; c == nil {
 			return nil, Errorf(RuntimeErrorClass, "viz: no graph has run yet; call a jit function or run a %%%%graph cell first")
 		}
+	} else if g, isLoaded := fn.(*loadedGraph); isLoaded {
+		// A graph read from a bundle: drawn as it was saved.
+		if o.grad {
+			return nil, ValueErrorf("viz: a graph from mindspore.load is drawn as it was saved; its gradient graph needs the source")
+		}
+		c = &compiledGraph{g: g.entry.Graph}
 	} else {
 		if j, ok = th.jitOf(fn); !ok {
-			return nil, TypeErrorf("For 'viz', the argument must be a jit function or a Cell run in GRAPH_MODE, but got %s.", TypeName(fn))
+			return nil, TypeErrorf("For 'viz', the argument must be a jit function, a Cell run in GRAPH_MODE or a graph from mindspore.load, but got %s.", TypeName(fn))
 		}
 		if c = j.last; c == nil {
 			return nil, Errorf(RuntimeErrorClass, "viz: '%s' has not been compiled yet; call it first", j.name)

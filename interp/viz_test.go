@@ -135,7 +135,7 @@ func TestVizErrors(t *testing.T) {
 		{"%viz --max-nodes 0", "--max-nodes takes a positive number, not 0"},
 		{"%viz --max-nodes", "--max-nodes needs a value"},
 		{"%viz -o f.jpg", "-o writes .svg, .png or .dot, not '.jpg'"},
-		{"ms.viz(g)", "TypeError: For 'viz', the argument must be a jit function or a Cell run in GRAPH_MODE, but got function."},
+		{"ms.viz(g)", "TypeError: For 'viz', the argument must be a jit function, a Cell run in GRAPH_MODE or a graph from mindspore.load, but got function."},
 		{"ms.viz(max_nodes=-1)", "ValueError: viz() argument 'max_nodes' must be positive, not -1"},
 	}
 	for _, tc := range tests {
