@@ -499,9 +499,11 @@ func (s *Session) exportable() []namedGraph {
 		return out
 	}
 	var cells []*compiledGraph
-	for _, j := range rt.cellGraphs {
+	class := map[*compiledGraph]string{}
+	for cell, j := range rt.cellGraphs {
 		if j.last != nil && !named[j.last] {
 			cells = append(cells, j.last)
+			class[j.last] = cell.class.Name
 		}
 	}
 	var graphCells []*compiledGraph
@@ -526,10 +528,18 @@ func (s *Session) exportable() []namedGraph {
 	slices.SortStableFunc(cells, byPlace)
 	slices.SortStableFunc(graphCells, byPlace)
 	for _, c := range cells {
-		out = append(out, namedGraph{c.g.Name, c})
+		out = append(out, namedGraph{class[c], c})
 	}
 	for i, c := range graphCells {
 		out = append(out, namedGraph{fmt.Sprintf("graph_cell_%d", i+1), c})
+	}
+	// Two Cells of one class held by no global share a name; a bundle's
+	// names must be unique for load(name=...) to find each.
+	seen := map[string]int{}
+	for i := range out {
+		if seen[out[i].name]++; seen[out[i].name] > 1 {
+			out[i].name = fmt.Sprintf("%s_%d", out[i].name, seen[out[i].name])
+		}
 	}
 	return out
 }

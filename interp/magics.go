@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"msrepl/internal/atomicfile"
 	"msrepl/lang"
 	"msrepl/lang/compile"
 	"msrepl/lang/syntax"
@@ -500,7 +501,7 @@ func runSave(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 			text = string(old) + text
 		}
 	}
-	if err := writeFileAtomic(path, []byte(text)); err != nil {
+	if err := atomicfile.Write(path, []byte(text)); err != nil {
 		return nil, osError(err, path)
 	}
 	fmt.Fprintf(th.stdout, "The following commands were written to file `%s`:\n%s", path, b.String())
@@ -531,33 +532,4 @@ func (s *Session) selectHistory(ranges []string) ([]HistoryEntry, error) {
 		}
 	}
 	return out, nil
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder, synced and renamed, so that a failure never leaves a half file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	// CreateTemp makes the file private; what is saved is an ordinary file.
-	err = f.Chmod(0o644)
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"msrepl/internal/atomicfile"
 	vplot "msrepl/viz/plot"
 )
 
@@ -499,7 +500,7 @@ func (f *mplFigure) savefig(th *Thread, args []Value, kwnames []string) (Value, 
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(name, data); err != nil {
+	if err := atomicfile.Write(name, data); err != nil {
 		return nil, osError(err, name)
 	}
 	return None, nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"msrepl/devices"
+	"msrepl/internal/atomicfile"
 	"msrepl/internal/npy"
 	"msrepl/tensor"
 )
@@ -35,7 +36,7 @@ func WriteNpy(path string, t *tensor.Tensor) error {
 	if err := npy.Write(&b, &npy.Array{DType: t.DType().NumpyName(), Shape: t.Shape(), Data: tensor.AppendStorage(nil, t)}); err != nil {
 		return Errorf(ValueErrorClass, "%v", err)
 	}
-	if err := writeFileAtomic(path, b.Bytes()); err != nil {
+	if err := atomicfile.Write(path, b.Bytes()); err != nil {
 		return osError(err, path)
 	}
 	return nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"msrepl/internal/atomicfile"
 )
 
 // ImageSink is a Sink whose front end shows images inline: a notebook.
@@ -11,6 +13,14 @@ import (
 // (%viz, plt.show()) are written to files there and their paths printed.
 type ImageSink interface {
 	ShowsImages() bool
+}
+
+// A picture is a value a cell's result shows as a picture: inline where
+// the front end can, else saved to a file whose path is printed
+// (showPicture).
+type picture interface {
+	Value
+	show(th *Thread) error
 }
 
 // showsImages reports whether the session's front end shows images inline.
@@ -38,7 +48,7 @@ func (th *Thread) showPicture(v Value, what, path string, render func() ([]byte,
 			return osError(err, dir)
 		}
 	}
-	if err := writeFileAtomic(path, data); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return osError(err, path)
 	}
 	fmt.Fprintf(th.stdout, "%s: %s\n", what, path)

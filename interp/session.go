@@ -206,10 +206,10 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, sink Sink, opts 
 	if err != nil {
 		return s.fail(err)
 	}
-	if g, ok := v.(*GraphView); ok && !opts.NoResult && !th.showsImages() {
+	if p, ok := v.(picture); ok && !opts.NoResult && !th.showsImages() {
 		// A terminal cannot show the picture: it goes to a file, as
 		// %viz's do.
-		if err := g.show(th); err != nil {
+		if err := p.show(th); err != nil {
 			return s.fail(err)
 		}
 		return nil

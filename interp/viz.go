@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"msrepl/internal/atomicfile"
 	"msrepl/lang/compile"
 	"msrepl/viz"
 )
@@ -102,7 +103,7 @@ func (v *GraphView) save(th *Thread, path string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, data); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return osError(err, path)
 	}
 	return nil

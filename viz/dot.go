@@ -3,6 +3,7 @@ package viz
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"msrepl/graphmode/ir"
@@ -55,27 +56,15 @@ func (b *builder) dot(g *ir.FuncGraph, root *cluster) []byte {
 		}
 		w.WriteString("]\n")
 	}
-	for _, n := range b.ghosts {
-		if !inCluster(root, n) {
+	// Ghosts belong to no graph, so to no cluster; they are written in
+	// the order they were made, which keeps the DOT text deterministic.
+	for _, n := range b.nodes {
+		if slices.Contains(n.classes, classGhost) {
 			writeNode(&w, n, "  ")
 		}
 	}
 	w.WriteString("}\n")
 	return w.Bytes()
-}
-
-func inCluster(c *cluster, n *vnode) bool {
-	for _, m := range c.nodes {
-		if m == n {
-			return true
-		}
-	}
-	for _, s := range c.subs {
-		if inCluster(s, n) {
-			return true
-		}
-	}
-	return false
 }
 
 func writeNode(w *bytes.Buffer, n *vnode, indent string) {

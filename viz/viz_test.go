@@ -372,6 +372,18 @@ func countColours(img image.Image) int {
 	return len(seen)
 }
 
+// TestDOTIsDeterministic: the same graph, the same DOT text, so that the
+// same picture comes out (map order must not leak in).
+func TestDOTIsDeterministic(t *testing.T) {
+	g, _ := backward(t)
+	first := Draw(g, Options{OutputNames: []string{"∇x", "∇w"}}).DOT
+	for range 20 {
+		if again := Draw(g, Options{OutputNames: []string{"∇x", "∇w"}}).DOT; !bytes.Equal(again, first) {
+			t.Fatalf("the DOT text changed between two drawings:\n%s\n---\n%s", first, again)
+		}
+	}
+}
+
 func TestDOTNamesMatchTheTextIR(t *testing.T) {
 	g := branchy(t)
 	var text strings.Builder

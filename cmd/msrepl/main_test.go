@@ -177,7 +177,7 @@ func TestExportNotebook(t *testing.T) {
 	good := write("models.ipynb",
 		cell("import mindspore as ms\nfrom mindspore import nn, ops, Tensor\nimport numpy as np\nx = Tensor(np.ones((2, 4), np.float32))"),
 		cell("@ms.jit\ndef f(x):\n    return ops.sin(x) * 2\nf(x)"),
-		cell("ms.set_context(mode=ms.GRAPH_MODE)\nclass Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Dense(4, 3)\n    def construct(self, x):\n        return self.fc(x)\nnet = Net()\nnet(x)\nms.set_context(mode=ms.PYNATIVE_MODE)"),
+		cell("ms.set_context(mode=ms.GRAPH_MODE)\nclass Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Dense(4, 3)\n    def construct(self, x):\n        return self.fc(x)\nnet = Net()\nnet(x)\nNet()(x)\nNet()(x)\nms.set_context(mode=ms.PYNATIVE_MODE)"),
 		cell("%%graph\ny = x * 3 + 1"),
 		cell("@ms.jit\ndef fb(x):\n    m = float(x.sum().asnumpy())\n    return x * m\nfb(x)"),
 		cell("%export f_only.mindir --functions f"),
@@ -192,7 +192,10 @@ func TestExportNotebook(t *testing.T) {
 		"f                    2        0        0 B  (x: Tensor[Float32](2, 4))\n",
 		"net                  2        2       60 B  (x: Tensor[Float32](2, 4))\n",
 		"graph_cell_1         2        0        0 B  (x: Tensor[Float32](2, 4))\n",
-		"Saved 3 graphs, 60 B of weights, to " + filepath.Join(dir, "models.mindir") + ".\n",
+		// Cells held by no global are named by their class, made unique.
+		"Net                  2        2       60 B  (x: Tensor[Float32](2, 4))\n",
+		"Net_2                2        2       60 B  (x: Tensor[Float32](2, 4))\n",
+		"Saved 5 graphs, 180 B of weights, to " + filepath.Join(dir, "models.mindir") + ".\n",
 		"Skipped fb (the graph cannot be exported: it runs Python code when it runs",
 	} {
 		if !strings.Contains(out.String(), want) {

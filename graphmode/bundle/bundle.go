@@ -10,6 +10,7 @@ import (
 
 	"msrepl/devices"
 	"msrepl/graphmode/ir"
+	"msrepl/internal/atomicfile"
 	"msrepl/tensor"
 )
 
@@ -229,7 +230,7 @@ func Write(path string, b *Bundle) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, raw)
+	return atomicfile.Write(path, raw)
 }
 
 // Read loads the bundle at path; its errors name the file.

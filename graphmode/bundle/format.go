@@ -14,8 +14,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
-	"os"
-	"path/filepath"
 )
 
 // The file starts with Magic, the format version (uint32) and the number
@@ -135,33 +133,4 @@ func printable(tag string) string {
 		}
 	}
 	return string(b)
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// folder, synced before it is renamed over path, so that an interrupted
-// write leaves the previous file whole.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = f.Chmod(0o644)
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
