@@ -319,7 +319,7 @@ func (th *Thread) cacheCall(j *jitFunction, key []cache.Arg, entry *cache.Entry,
 	if !rec.ok {
 		return
 	}
-	guards := th.jitGuards(j.fn, j.self, run.reads)
+	guards := guardsOf(th.hostReads(j.fn, j.self, run.reads))
 	if entry != nil {
 		rec.tree(entry.Compiled.(*bcNode))
 		entry.Guards = append(entry.Guards, guards...)

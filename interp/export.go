@@ -20,6 +20,7 @@ import (
 	"msrepl/graphmode/bundle"
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
+	"msrepl/graphmode/onnx"
 	"msrepl/lang/compile"
 	"msrepl/tensor"
 )
@@ -61,9 +62,10 @@ func compactAbs(a ir.Abstract) string {
 
 // msExport is mindspore.export(net, *inputs, file_name, file_format=
 // "MINDIR"): the graph net compiles to for inputs, with its weights,
-// written as a bundle. The file is msrepl's own format, whatever its
-// extension; ".mindir" is added when file_name has none, as MindSpore
-// does.
+// written as a bundle, or with file_format="ONNX" as a standard ONNX
+// model. A bundle is msrepl's own format, whatever its extension;
+// ".mindir" is added when file_name has none, and ".onnx" when an ONNX
+// file's name does not end in it, as MindSpore does.
 func msExport(th *Thread, args []Value, kwnames []string) (Value, error) {
 	npos := len(args) - len(kwnames)
 	if npos < 1 {
@@ -84,22 +86,46 @@ func msExport(th *Thread, args []Value, kwnames []string) (Value, error) {
 	if !ok {
 		return nil, TypeErrorf("For 'export', the argument 'file_name' must be str, but got %s.", TypeName(fileName))
 	}
-	if f, _ := format.(Str); f != "MINDIR" {
-		return nil, ValueErrorf("For 'export', 'file_format' must be 'MINDIR', but got %s.", reprNoThread(th, format))
-	}
-	path := string(name)
-	if filepath.Ext(path) == "" {
-		path += ".mindir"
+	f, _ := format.(Str)
+	if f != "MINDIR" && f != "ONNX" {
+		return nil, ValueErrorf("For 'export', 'file_format' must be 'MINDIR' or 'ONNX', but got %s.", reprNoThread(th, format))
 	}
 	entry, err := th.exportEntry(args[0], args[1:npos])
 	if err != nil {
 		return nil, err
+	}
+	path := string(name)
+	if f == "ONNX" {
+		if !strings.HasSuffix(path, ".onnx") {
+			path += ".onnx"
+		}
+		return None, exportONNX(entry, path)
+	}
+	if filepath.Ext(path) == "" {
+		path += ".mindir"
 	}
 	b := &bundle.Bundle{Producer: "msrepl " + Version, Created: time.Now(), Entries: []*bundle.Entry{entry}}
 	if err := bundle.Write(path, b); err != nil {
 		return nil, bundleError(err, path)
 	}
 	return None, nil
+}
+
+// exportONNX writes an entry's graph and weights as an ONNX model; a
+// node without an ONNX form is a ValueError that names it.
+func exportONNX(e *bundle.Entry, path string) error {
+	m, err := onnx.Model(e.Graph, e.Weights, Version)
+	var oe *onnx.Error
+	if errors.As(err, &oe) {
+		return ValueErrorf("For 'export', '%s' cannot be exported to ONNX: %v", e.Name, oe)
+	}
+	if err != nil {
+		return Errorf(RuntimeErrorClass, "For 'export', '%s' cannot be exported to ONNX: %v", e.Name, err)
+	}
+	if err := onnx.Write(path, m); err != nil {
+		return osError(err, path)
+	}
+	return nil
 }
 
 // exportEntry compiles net for inputs, as graph mode would, into a
@@ -141,10 +167,15 @@ func (th *Thread) exportEntry(net Value, inputs []Value) (*bundle.Entry, error) 
 	}
 	if f, ok := fn.(*Function); ok {
 		e.Cell = f.code.fc.Prog.Filename
-		sum := sha256.Sum256([]byte(f.code.fc.Prog.Src))
-		e.SourceHash = hex.EncodeToString(sum[:])
+		e.SourceHash = sourceHash(f.code.fc.Prog.Src)
 	}
 	return e, nil
+}
+
+// sourceHash is a source text's SHA-256, as bundles name it.
+func sourceHash(src string) string {
+	sum := sha256.Sum256([]byte(src))
+	return hex.EncodeToString(sum[:])
 }
 
 // entryOf is the bundle entry of a compiled graph, which must leave its
@@ -163,8 +194,7 @@ func entryOf(name string, c *compiledGraph) (*bundle.Entry, error) {
 	}
 	e := &bundle.Entry{Name: name, Graph: c.g, Weights: map[string]*tensor.Tensor{}}
 	if c.src != "" {
-		sum := sha256.Sum256([]byte(c.src))
-		e.SourceHash = hex.EncodeToString(sum[:])
+		e.SourceHash = sourceHash(c.src)
 	}
 	if s := c.g.Span.Start; s.IsValid() {
 		e.Cell = *s.File
@@ -222,6 +252,9 @@ func msLoad(th *Thread, args []Value, kwnames []string) (Value, error) {
 	b, err := bundle.Read(string(path), th.ms().ctx.Dev)
 	if err != nil {
 		return nil, bundleError(err, string(path))
+	}
+	if len(b.Entries) > 0 && b.Entries[0].Weights == nil {
+		return nil, ValueErrorf("For 'load', %s is an entry of the compile cache, whose weights are the Parameters of the session that loads it, not in the file: export the model with mindspore.export or msrepl export to run it on its own", path)
 	}
 	var names []string
 	for _, e := range b.Entries {
@@ -379,14 +412,24 @@ func InspectBundle(w io.Writer, path string) error {
 		if len(e.Outputs) > 0 {
 			fmt.Fprintf(w, "outputs: %s\n", strings.Join(e.Outputs, ", "))
 		}
-		var bytes int
-		names := slices.Sorted(maps.Keys(e.Weights))
-		for _, n := range names {
-			t := e.Weights[n]
-			bytes += t.Size() * t.DType().ItemSize()
-			fmt.Fprintf(w, "weight:  %s %v%v\n", n, t.DType(), t.Shape().ListString())
+		if e.Weights == nil {
+			// A compile cache entry: the session that loads it binds
+			// its Parameters.
+			n := 0
+			for _, g := range append([]*ir.FuncGraph{e.Graph}, e.Graph.Subgraphs()...) {
+				n += len(g.Weights)
+			}
+			fmt.Fprintf(w, "weights: %d, bound to a session's Parameters when loaded (not in the file)\n", n)
+		} else {
+			var bytes int
+			names := slices.Sorted(maps.Keys(e.Weights))
+			for _, n := range names {
+				t := e.Weights[n]
+				bytes += t.Size() * t.DType().ItemSize()
+				fmt.Fprintf(w, "weight:  %s %v%v\n", n, t.DType(), t.Shape().ListString())
+			}
+			fmt.Fprintf(w, "weights: %d, %s\n", len(names), devices.FormatBytes(int64(bytes)))
 		}
-		fmt.Fprintf(w, "weights: %d, %s\n", len(names), devices.FormatBytes(int64(bytes)))
 		count := map[string]int{}
 		for _, g := range append([]*ir.FuncGraph{e.Graph}, e.Graph.Subgraphs()...) {
 			for _, n := range g.Nodes {

@@ -258,7 +258,7 @@ x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 4) / 8)
 	refusals := []struct{ code, want string }{
 		{"@ms.jit\ndef fb(x):\n    y = float(x.sum().asnumpy())\n    return x * y\nms.export(fb, x, file_name='fb')",
 			"RuntimeError: fb: the graph cannot be exported: it runs Python code when it runs (PyExecute, a JIT Fallback), and a bundle holds none (node"},
-		{"ms.export(net, x, file_name='m', file_format='ONNX')", "ValueError: For 'export', 'file_format' must be 'MINDIR', but got 'ONNX'."},
+		{"ms.export(net, x, file_name='m', file_format='AIR')", "ValueError: For 'export', 'file_format' must be 'MINDIR' or 'ONNX', but got 'AIR'."},
 		{"ms.export(net, 3, file_name='m')", "TypeError: For 'export', the inputs must be Tensors, but input 0 is int."},
 		{"ms.export(net, x, file_name='no/such/dir/m')", "FileNotFoundError"},
 	}

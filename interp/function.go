@@ -119,6 +119,9 @@ type code struct {
 	// variables or yield: a call that passes exactly its parameters needs
 	// no binding beyond a copy.
 	simple bool
+	// source is the digest of the function's text and where it stands,
+	// made on first use by the compile cache's fingerprinter.
+	source string
 }
 
 // A Function is a function defined by def or lambda.

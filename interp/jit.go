@@ -2,6 +2,7 @@ package interp
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"msrepl/graphmode/bundle"
 	"msrepl/graphmode/cache"
 	"msrepl/graphmode/capture"
+	"msrepl/graphmode/compilecache"
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
 	"msrepl/graphmode/passes"
@@ -57,8 +59,11 @@ type jitFunction struct {
 	// lastEntry is the cache entry a bytecode function's last call ran or
 	// made, when the call was cached whole.
 	lastEntry *cache.Entry
-	// What cache_info and %cache report beyond the cache's counts.
-	compiles, fallbacks int
+	// What cache_info and %cache report beyond the cache's counts: loads
+	// are compiles the compile cache on disk served, and notKept says why
+	// the last graph was not saved there.
+	compiles, fallbacks, loads int
+	notKept                    string
 	// splits counts the instructions bytecode capture ran in the VM.
 	splits      int
 	compileTime time.Duration
@@ -95,6 +100,9 @@ type compiledGraph struct {
 	scope     *shape.Scope
 	dims      []boundDim
 	automatic bool
+	// fromDisk is the compile cache file the graph was loaded from, which
+	// keeps the optimized graph but not the stages before it.
+	fromDisk string
 }
 
 type irStage struct {
@@ -419,6 +427,34 @@ func (th *Thread) compileEntry(j *jitFunction, args []Value, key []cache.Arg, sp
 		key[i].Name = names[i]
 	}
 	start := time.Now()
+	var store *compilecache.Store
+	dk := ""
+	if scope == nil && j.opts.mode != "trace" {
+		if store = th.compileStore(); store != nil {
+			dk = th.diskKey(j, key)
+		}
+	}
+	var variants []diskVariant
+	if dk != "" {
+		var entry *cache.Entry
+		var err error
+		entry, variants, err = th.loadCompiled(store, j, dk, key, args)
+		if entry != nil {
+			j.loads++
+			j.compileTime += time.Since(start)
+			j.cache.Add(entry)
+			return entry, nil, nil
+		}
+		// A recompile for a reason the session gave (a guard failed)
+		// finds the entry stale for that reason: it is saved over
+		// without a warning.
+		var stale *compilecache.StaleError
+		if errors.As(err, &stale) && j.compiles+j.loads == 0 {
+			fmt.Fprintf(th.stderr, "UserWarning: the compile cache's entry for '%s' is stale: %s; compiling it anew (%s)\n", diskName(j), stale.Why, stale.Path)
+		} else if err != nil && stale == nil {
+			fmt.Fprintf(th.stderr, "UserWarning: the compile cache's entry for '%s' could not be read: %v; compiling it anew\n", diskName(j), err)
+		}
+	}
 	reads := &captureReads{seen: map[any]bool{}}
 	rt.captureReads = reads
 	var c *compiledGraph
@@ -439,63 +475,96 @@ func (th *Thread) compileEntry(j *jitFunction, args []Value, key []cache.Arg, sp
 		c.planDims()
 	}
 	j.compiles++
-	entry := &cache.Entry{Args: key, Compiled: c, Guards: th.jitGuards(j.fn, j.self, reads)}
+	hostReads := th.hostReads(j.fn, j.self, reads)
+	entry := &cache.Entry{Args: key, Compiled: c, Guards: guardsOf(hostReads)}
 	j.cache.Add(entry)
+	if dk != "" {
+		j.notKept = ""
+		var notKept errNotKept
+		if err := th.saveCompiled(store, j, dk, c, hostReads, variants); errors.As(err, &notKept) {
+			j.notKept = string(notKept)
+		} else if err != nil {
+			fmt.Fprintf(th.stderr, "UserWarning: the compile cache could not save '%s': %v\n", diskName(j), osError(err, store.Dir()))
+		}
+	}
 	return entry, result, nil
 }
 
-// jitGuards guard what capture folded into the graph from the host: the
-// globals the function's code and the code it inlined read, and the
-// attributes of self and of the other objects (Cells) it used. A value
-// guards by identity, a number or string by value.
-func (th *Thread) jitGuards(fn Value, self *Instance, reads *captureReads) []cache.Guard {
-	var guards []cache.Guard
-	watch := func(what string, get func() (Value, bool)) {
-		v0, ok0 := get()
-		c0 := contentsOf(v0, contentsDepth)
-		guards = append(guards, cache.Guard{What: what, Holds: func() bool {
-			v, ok := get()
-			return ok == ok0 && c0.holds(v)
-		}})
-	}
+// hostReads are what capture folded into the graph from the host: the
+// globals the function's code and the code it inlined read, the closure
+// variables, and the attributes of self and of the other objects (Cells)
+// it used.
+func (th *Thread) hostReads(fn Value, self *Instance, reads *captureReads) []hostRead {
+	var rs []hostRead
 	f, _ := fn.(*Function)
 	if b, ok := fn.(*BoundMethod); ok {
 		f, _ = b.Fn.(*Function)
 	}
+	var fnGlobals *Globals
+	if f != nil {
+		fnGlobals = f.code.link.globals
+	}
 	seen := map[string]bool{}
+	global := func(g *Globals, name string) {
+		root := ""
+		if g == fnGlobals {
+			root = "g:" + name
+		}
+		rs = append(rs, hostRead{what: "global '" + name + "'", root: root, get: func() (Value, bool) { return g.Get(name) }})
+	}
 	if f != nil {
 		g := th.session.globals
 		for _, n := range globalsRead(f.code.fc) {
 			if _, ok := g.Get(n); ok && !seen[n] {
 				seen[n] = true
-				watch("global '"+n+"'", func() (Value, bool) { return g.Get(n) })
+				global(g, n)
 			}
 		}
 	}
 	for _, r := range reads.frees {
-		watch("closure variable '"+r.name+"'", func() (Value, bool) { return r.cell.V, r.cell.V != nil })
+		root := ""
+		if f != nil && closureCell(f, r.name) == r.cell {
+			root = "f:" + r.name
+		}
+		rs = append(rs, hostRead{what: "closure variable '" + r.name + "'", root: root, cell: r.cell, get: func() (Value, bool) { return r.cell.V, r.cell.V != nil }})
 	}
 	for _, r := range reads.globals {
 		if r.g == th.session.globals && seen[r.name] {
 			continue
 		}
 		seen[r.name] = true
-		watch("global '"+r.name+"'", func() (Value, bool) { return r.g.Get(r.name) })
+		global(r.g, r.name)
 	}
-	watchAttrs := func(obj *Instance, prefix string) {
+	attrs := func(obj *Instance, prefix string) {
 		d := obj.Dict()
 		for _, kv := range d.Items() {
 			name, _ := kv[0].(Str)
-			watch("attribute '"+prefix+string(name)+"'", func() (Value, bool) { return d.GetStr(string(name)) })
+			rs = append(rs, hostRead{what: "attribute '" + prefix + string(name) + "'", obj: obj, attr: string(name),
+				get: func() (Value, bool) { return d.GetStr(string(name)) }})
 		}
 	}
 	if self != nil {
-		watchAttrs(self, "self.")
+		attrs(self, "self.")
 	}
 	for _, obj := range reads.instances {
 		if obj != self && obj.Dict() != nil {
-			watchAttrs(obj, obj.class.Name+".")
+			attrs(obj, obj.class.Name+".")
 		}
+	}
+	return rs
+}
+
+// guardsOf guards host reads: a value by identity, a number or string by
+// value, and the contents capture folded (hostContents).
+func guardsOf(reads []hostRead) []cache.Guard {
+	guards := make([]cache.Guard, len(reads))
+	for i, r := range reads {
+		v0, ok0 := r.get()
+		c0 := contentsOf(v0, contentsDepth)
+		guards[i] = cache.Guard{What: r.what, Holds: func() bool {
+			v, ok := r.get()
+			return ok == ok0 && c0.holds(v)
+		}}
 	}
 	return guards
 }
@@ -981,10 +1050,18 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 		}
 	}
 	if text == "" {
-		return nil, Errorf(UsageErrorClass, "%%ir: no pass '%s'; the stages are %s", pass, strings.Join(names, ", "))
+		return nil, noPass("ir", pass, names, c)
 	}
 	fmt.Fprint(th.stdout, text)
 	return None, nil
+}
+
+// noPass is the error for a --pass that the graph has no stage of.
+func noPass(magic, pass string, stages []string, c *compiledGraph) error {
+	if c.fromDisk != "" {
+		return Errorf(UsageErrorClass, "%%%s: the graph was loaded from the compile cache (%s), which keeps the optimized graph only; %%%s without --pass shows it", magic, c.fromDisk, magic)
+	}
+	return Errorf(UsageErrorClass, "%%%s: no pass '%s'; the stages are %s", magic, pass, strings.Join(stages, ", "))
 }
 
 // irTarget is the graph %ir and %viz show: NAME's last, or the
@@ -1105,6 +1182,7 @@ func msCacheInfo(th *Thread, args []Value, kwnames []string) (Value, error) {
 		{"hits", MakeInt(int64(j.cache.Hits))}, {"misses", MakeInt(int64(j.cache.Misses))},
 		{"fallbacks", MakeInt(int64(j.fallbacks))}, {"splits", MakeInt(int64(j.splits))}, {"compile_ms", Float(float64(j.compileTime.Microseconds()) / 1000)},
 		{"peak_bytes", MakeInt(j.peakBytes)}, {"reasons", NewList(reasons)},
+		{"disk_loads", MakeInt(int64(j.loads))}, {"disk_not_kept", Str(j.notKept)},
 	} {
 		d.SetStr(kv.k, kv.v)
 	}
@@ -1152,9 +1230,13 @@ func runCache(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 			continue
 		}
 		c := j.cache
-		fmt.Fprintf(th.stdout, "%s: %d entr%s, %d compile%s (%.1f ms), %d hits, %d misses, %d fallbacks, peak %s\n",
+		loads := ""
+		if j.loads > 0 {
+			loads = fmt.Sprintf(", %d loaded from the compile cache", j.loads)
+		}
+		fmt.Fprintf(th.stdout, "%s: %d entr%s, %d compile%s%s (%.1f ms), %d hits, %d misses, %d fallbacks, peak %s\n",
 			n, len(c.Entries), map[bool]string{true: "y", false: "ies"}[len(c.Entries) == 1], j.compiles,
-			map[bool]string{true: "", false: "s"}[j.compiles == 1], float64(j.compileTime.Microseconds())/1000,
+			map[bool]string{true: "", false: "s"}[j.compiles == 1], loads, float64(j.compileTime.Microseconds())/1000,
 			c.Hits, c.Misses, j.fallbacks, devices.FormatBytes(j.peakBytes))
 		for i, e := range c.Entries {
 			sig := make([]string, len(e.Args))
@@ -1165,6 +1247,9 @@ func runCache(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 		}
 		for _, r := range c.Reasons {
 			fmt.Fprintf(th.stdout, "  recompiled: %s\n", r)
+		}
+		if j.notKept != "" {
+			fmt.Fprintf(th.stdout, "  not kept in the compile cache: %s\n", j.notKept)
 		}
 	}
 	return None, nil

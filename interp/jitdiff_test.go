@@ -86,12 +86,21 @@ func knownLimit(t *testing.T, path string) string {
 // RESULTS list and output.
 func runForResults(t *testing.T, path, jit string) (Value, string) {
 	t.Helper()
+	return runForResultsIn(t, path, jit, nil)
+}
+
+// runForResultsIn is runForResults, which gives its session to seen.
+func runForResultsIn(t *testing.T, path, jit string, seen func(*Session)) (Value, string) {
+	t.Helper()
 	t.Setenv("MS_JIT", jit)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := NewSession()
+	if seen != nil {
+		seen(s)
+	}
 	s.Thread().Budget = 50_000_000
 	sink := &recordingSink{}
 	if err := s.ExecuteWith(context.Background(), string(src), sink, ExecOptions{Filename: filepath.Base(path), NoResult: true}); err != nil {

@@ -183,6 +183,14 @@ func msSetContext(th *Thread, args []Value, kwnames []string) (Value, error) {
 				return nil, ValueErrorf("For 'context.set_context', the argument 'max_device_memory' must be a size such as \"4GB\" or \"512MB\", but got %s.", reprOrType(v))
 			}
 			rt.dev.SetLimit(limit)
+		case "enable_compile_cache":
+			if _, ok := v.(Bool); !ok {
+				return nil, TypeErrorf("For 'context.set_context', the argument '%s' must be bool, but got %s.", k, TypeName(v))
+			}
+		case "compile_cache_path":
+			if _, ok := v.(Str); !ok {
+				return nil, TypeErrorf("For 'context.set_context', the argument '%s' must be str, but got %s.", k, TypeName(v))
+			}
 		}
 		rt.options.SetStr(k, v)
 	}

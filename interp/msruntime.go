@@ -5,12 +5,13 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
-	"msrepl/graphmode/capture"
 	"time"
 	"weak"
 
 	"msrepl/devices"
 	"msrepl/devices/cpu"
+	"msrepl/graphmode/capture"
+	"msrepl/graphmode/compilecache"
 	"msrepl/ops"
 	"msrepl/tensor"
 )
@@ -47,6 +48,10 @@ type msRuntime struct {
 	// makes it a weight wherever the code found it (an attribute, a
 	// closure, a global). Weak on both sides: it keeps nothing alive.
 	params map[weak.Pointer[tensor.Tensor]]weak.Pointer[Tensor]
+	// compileStore is the compile cache on disk at compileStorePath,
+	// opened on first use (compilecache.go).
+	compileStore     *compilecache.Store
+	compileStorePath string
 }
 
 // trackParam records p's current data as p's, for paramOf.
@@ -86,6 +91,7 @@ func newMSRuntime() *msRuntime {
 	rt := &msRuntime{dev: dev, ctx: ctx, builder: &ops.Eager{Ctx: ctx}, options: NewDict(0), seed: None,
 		scalars: map[scalarKey]*tensor.Tensor{}, stdout: io.Discard}
 	ctx.Print = func(text string) { io.WriteString(rt.stdout, text) }
+	cacheOn, cachePath := compileCacheDefaults()
 	for _, kv := range []struct {
 		k string
 		v Value
@@ -95,8 +101,8 @@ func newMSRuntime() *msRuntime {
 		{"device_id", MakeInt(0)},
 		{"jit_syntax_level", MakeInt(jitLax)},
 		{"max_call_depth", MakeInt(1000)},
-		{"enable_compile_cache", False},
-		{"compile_cache_path", Str("")},
+		{"enable_compile_cache", cacheOn},
+		{"compile_cache_path", cachePath},
 		{"save_graphs", False},
 		{"save_graphs_path", Str(".")},
 		{"max_device_memory", Str("8GB")},

@@ -163,7 +163,7 @@ func (th *Thread) picture(c *compiledGraph, j *jitFunction, name string, o vizOp
 			}
 		}
 		if g == nil {
-			return nil, Errorf(UsageErrorClass, "%%viz: no pass '%s'; the stages are %s", o.pass, strings.Join(names, ", "))
+			return nil, noPass("viz", o.pass, names, c)
 		}
 		stem += "_" + o.pass
 	}

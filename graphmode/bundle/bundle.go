@@ -35,7 +35,16 @@ type Entry struct {
 	Outputs []string
 	Graph   *ir.FuncGraph
 	// Weights hold the data of each weight of Graph's family, by name.
+	// When nil the weights are external: the file lists their names,
+	// dtypes and shapes only, and the reader binds them (the compile
+	// cache binds a session's Parameters).
 	Weights map[string]*tensor.Tensor
+	// Key, when set, is what the graph was compiled for, as a reader that
+	// looks graphs up knows it (the compile cache's key).
+	Key string
+	// Annex is what the writer keeps beside the graph, which the bundle
+	// stores, in its own section, and does not read.
+	Annex []byte
 	// Example, when set, is a run of the graph: inputs and the outputs
 	// they gave, by which a reader can check the bundle reproduces it.
 	Example *Example
@@ -58,10 +67,16 @@ type metaEntry struct {
 	Name       string       `json:"name"`
 	Cell       string       `json:"cell,omitempty"`
 	SourceHash string       `json:"source_hash,omitempty"`
+	Key        string       `json:"key,omitempty"`
 	Inputs     []metaTensor `json:"inputs"`
 	Outputs    []string     `json:"outputs,omitempty"`
 	Weights    []metaTensor `json:"weights"`
-	Example    *metaExample `json:"example,omitempty"`
+	// External says the weights' data are not in the file: the graph
+	// names them, and the reader binds them. Weights is then empty.
+	External bool         `json:"external_weights,omitempty"`
+	Example  *metaExample `json:"example,omitempty"`
+	// Annex is where the entry's annex lies in the ANNX section.
+	Annex *metaTensor `json:"annex,omitempty"`
 }
 
 type metaExample struct {
@@ -95,12 +110,17 @@ func weightsOf(g *ir.FuncGraph) []*ir.Node {
 
 // Encode lays a bundle out as bytes.
 func Encode(b *Bundle) ([]byte, error) {
-	var data []byte
+	var data, annexes []byte
 	enc := &encoder{data: &data, files: map[string]int{}}
 	m := meta{Format: Version, Producer: b.Producer, Created: b.Created.UTC()}
 	enc.uint(uint64(len(b.Entries)))
 	for _, e := range b.Entries {
-		me := metaEntry{Name: e.Name, Cell: e.Cell, SourceHash: e.SourceHash, Outputs: e.Outputs, Inputs: []metaTensor{}, Weights: []metaTensor{}}
+		me := metaEntry{Name: e.Name, Cell: e.Cell, SourceHash: e.SourceHash, Outputs: e.Outputs, Inputs: []metaTensor{}, Weights: []metaTensor{},
+			Key: e.Key, External: e.Weights == nil}
+		if e.Annex != nil {
+			me.Annex = &metaTensor{Offset: uint64(len(annexes)), Bytes: uint64(len(e.Annex))}
+			annexes = append(annexes, e.Annex...)
+		}
 		for _, p := range e.Graph.Params {
 			t, ok := p.Abs.(ir.TensorAbs)
 			if !ok {
@@ -109,6 +129,9 @@ func Encode(b *Bundle) ([]byte, error) {
 			me.Inputs = append(me.Inputs, metaTensor{Name: p.Name, DType: t.DType.String(), Shape: t.Shape})
 		}
 		for _, w := range weightsOf(e.Graph) {
+			if me.External {
+				break
+			}
 			t := e.Weights[w.Name]
 			if t == nil {
 				return nil, formatErrorf("%s cannot be exported: no data for its weight %s", e.Name, w.Name)
@@ -154,11 +177,18 @@ func Encode(b *Bundle) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return container([]section{{tagMeta, metaJSON}, {tagGraphs, graphs}, {tagData, data}}), nil
+	secs := []section{{tagMeta, metaJSON}, {tagGraphs, graphs}, {tagData, data}}
+	if annexes != nil {
+		secs = append(secs, section{tagAnnex, annexes})
+	}
+	return container(secs), nil
 }
 
-// Decode reads a bundle, making its tensors on dev.
-func Decode(raw []byte, dev devices.Device) (*Bundle, error) {
+// Decode reads a bundle, making its tensors on dev. Its graphs are
+// checked whole (ir.Verify), as the file may come from anywhere.
+func Decode(raw []byte, dev devices.Device) (*Bundle, error) { return decode(raw, dev, ir.Verify) }
+
+func decode(raw []byte, dev devices.Device, verify func(*ir.FuncGraph) error) (*Bundle, error) {
 	secs, err := sections(raw)
 	if err != nil {
 		return nil, err
@@ -168,6 +198,7 @@ func Decode(raw []byte, dev devices.Device) (*Bundle, error) {
 		return nil, formatErrorf("the bundle is corrupt: its %s section does not read: %v", tagMeta, err)
 	}
 	d := &decoder{b: secs[tagGraphs], data: secs[tagData], dev: dev}
+	annexes := secs[tagAnnex]
 	for range d.count() {
 		name := d.str()
 		d.files = append(d.files, &name)
@@ -184,11 +215,23 @@ func Decode(raw []byte, dev devices.Device) (*Bundle, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := ir.Verify(g); err != nil {
+		if err := verify(g); err != nil {
 			return nil, formatErrorf("the bundle is corrupt: the graph of %s is not valid: %v", me.Name, err)
 		}
-		e := &Entry{Name: me.Name, Cell: me.Cell, SourceHash: me.SourceHash, Outputs: me.Outputs, Graph: g, Weights: map[string]*tensor.Tensor{}}
+		e := &Entry{Name: me.Name, Cell: me.Cell, SourceHash: me.SourceHash, Outputs: me.Outputs, Graph: g, Key: me.Key}
+		if a := me.Annex; a != nil {
+			if a.Offset > uint64(len(annexes)) || a.Bytes > uint64(len(annexes))-a.Offset {
+				return nil, formatErrorf("the bundle is corrupt: the annex of %s lies past the end of its section", me.Name)
+			}
+			e.Annex = annexes[a.Offset : a.Offset+a.Bytes]
+		}
+		if !me.External {
+			e.Weights = map[string]*tensor.Tensor{}
+		}
 		for _, w := range weightsOf(g) {
+			if me.External {
+				break
+			}
 			i := slices.IndexFunc(me.Weights, func(t metaTensor) bool { return t.Name == w.Name })
 			if i < 0 {
 				return nil, formatErrorf("the bundle is corrupt: no data for weight %s of %s", w.Name, me.Name)
@@ -234,12 +277,21 @@ func Write(path string, b *Bundle) error {
 }
 
 // Read loads the bundle at path; its errors name the file.
-func Read(path string, dev devices.Device) (*Bundle, error) {
+func Read(path string, dev devices.Device) (*Bundle, error) { return read(path, dev, ir.Verify) }
+
+// ReadOwn loads a bundle this build wrote for itself (the compile cache):
+// its checksums and its graphs' structure are checked, and the abstract
+// values are taken as written (ir.VerifyStructure), which loads faster.
+func ReadOwn(path string, dev devices.Device) (*Bundle, error) {
+	return read(path, dev, ir.VerifyStructure)
+}
+
+func read(path string, dev devices.Device, verify func(*ir.FuncGraph) error) (*Bundle, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	b, err := Decode(raw, dev)
+	b, err := decode(raw, dev, verify)
 	var fe *FormatError
 	if errors.As(err, &fe) {
 		fe.Path = path

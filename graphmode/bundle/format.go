@@ -32,6 +32,8 @@ const (
 	tagMeta   = "META" // JSON: who wrote the bundle, and its entries
 	tagGraphs = "GRPH" // the entries' graph families
 	tagData   = "DATA" // tensor contents: weights and constants
+	// Optional: readers that do not know a section pass over it.
+	tagAnnex = "ANNX" // the entries' annexes, which their writers read
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

@@ -330,6 +330,12 @@ type decoder struct {
 	data  []byte
 	dev   devices.Device
 	files []*string
+	// tensorAbs are the tensor types read so far, by their encoding.
+	tensorAbs map[string]ir.Abstract
+	// inputs are the computed nodes' inputs as read, all in a row.
+	inputs [][2]int
+	// strings are the recurring strings read so far.
+	strings map[string]string
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -424,11 +430,12 @@ func (d *decoder) span() ir.Span {
 	return ir.Span{Start: ps[0], End: ps[1]}
 }
 
-// rawNode is a node as read, before its inputs can be resolved.
+// rawNode is a node as read, before its inputs can be resolved: they are
+// d.inputs[inputs[0]:inputs[1]], each a graph and a node in it.
 type rawNode struct {
 	n      *ir.Node
 	graphs []int
-	inputs [][2]int
+	inputs [2]int
 }
 
 // family reads a graph family; missing names the primitives this build
@@ -438,6 +445,7 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 	if d.err == nil && ngraphs == 0 {
 		d.fail("an entry without graphs")
 	}
+	d.inputs = d.inputs[:0]
 	graphs := make([]*ir.FuncGraph, ngraphs)
 	nodes := make([][]*ir.Node, ngraphs)
 	var raws []rawNode
@@ -484,8 +492,13 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 			g.SetID(n, id)
 			nodes[i] = append(nodes[i], n)
 		}
-		for range d.count() {
-			raw := d.node(g)
+		count := d.count()
+		raws = slices.Grow(raws, count)
+		g.Nodes = slices.Grow(g.Nodes, count)
+		nodes[i] = slices.Grow(nodes[i], count)
+		slab := make([]ir.Node, count)
+		for k := range count {
+			raw := d.node(g, &slab[k])
 			if d.err != nil {
 				return nil, d.err
 			}
@@ -506,9 +519,13 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 		}
 		return nodes[at[0]][at[1]]
 	}
+	inputs := make([]*ir.Node, len(d.inputs))
 	for _, r := range raws {
-		for _, at := range r.inputs {
-			r.n.Inputs = append(r.n.Inputs, lookup(at))
+		// Each node's inputs are a full slice of one array: appending
+		// to them copies.
+		r.n.Inputs = inputs[r.inputs[0]:r.inputs[1]:r.inputs[1]]
+		for k, at := range d.inputs[r.inputs[0]:r.inputs[1]] {
+			r.n.Inputs[k] = lookup(at)
 		}
 		for _, gi := range r.graphs {
 			if gi <= 0 || gi >= len(graphs) {
@@ -527,8 +544,8 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 	return graphs[0], nil
 }
 
-func (d *decoder) node(g *ir.FuncGraph) rawNode {
-	n := &ir.Node{Kind: ir.NodeKind(d.byte()), Graph: g}
+func (d *decoder) node(g *ir.FuncGraph, n *ir.Node) rawNode {
+	n.Kind, n.Graph = ir.NodeKind(d.byte()), g
 	if n.Kind > ir.While || n.Kind == ir.Param || n.Kind == ir.Weight || n.Kind == ir.Const {
 		d.fail("a node of kind %d among the computed nodes", n.Kind)
 		return rawNode{n: n}
@@ -540,7 +557,7 @@ func (d *decoder) node(g *ir.FuncGraph) rawNode {
 	var raw rawNode
 	switch n.Kind {
 	case ir.Apply:
-		name := d.str()
+		name := d.interned()
 		n.Attrs = d.attrs()
 		if d.err == nil {
 			p, ok := ops.Lookup(name)
@@ -557,9 +574,11 @@ func (d *decoder) node(g *ir.FuncGraph) rawNode {
 			raw.graphs = append(raw.graphs, int(d.uint()))
 		}
 	}
+	raw.inputs[0] = len(d.inputs)
 	for range d.count() {
-		raw.inputs = append(raw.inputs, [2]int{int(d.uint()), int(d.uint())})
+		d.inputs = append(d.inputs, [2]int{int(d.uint()), int(d.uint())})
 	}
+	raw.inputs[1] = len(d.inputs)
 	raw.n = n
 	return raw
 }
@@ -575,10 +594,28 @@ func missingOp(name string, n *ir.Node) *FormatError {
 }
 
 func (d *decoder) abstract() ir.Abstract {
+	start := d.at
 	switch tag := d.byte(); tag {
 	case absTensor:
+		// Most nodes share a few tensor types: each is made once.
+		d.byte()
+		for range d.count() {
+			d.uint()
+		}
+		if a, ok := d.tensorAbs[string(d.b[start:d.at])]; ok && d.err == nil {
+			return a
+		}
+		end := d.at
+		d.at = start + 1
 		dt := d.dtype()
-		return ir.TensorAbs{Meta: tensor.Meta{DType: dt, Shape: d.shape()}}
+		a := ir.TensorAbs{Meta: tensor.Meta{DType: dt, Shape: d.shape()}}
+		if d.err == nil {
+			if d.tensorAbs == nil {
+				d.tensorAbs = map[string]ir.Abstract{}
+			}
+			d.tensorAbs[string(d.b[start:end])] = a
+		}
+		return a
 	case absScalar:
 		kind := ir.ScalarKind(d.byte())
 		if !kind.Valid() {
@@ -615,8 +652,9 @@ func (d *decoder) dtype() tensor.DType {
 }
 
 func (d *decoder) shape() tensor.Shape {
-	s := tensor.Shape{}
-	for range d.count() {
+	n := d.count()
+	s := make(tensor.Shape, 0, n)
+	for range n {
 		dim := d.uint()
 		if dim > math.MaxInt32 {
 			d.fail("a dimension of %d", dim)
@@ -693,10 +731,25 @@ func (d *decoder) attrs() ops.Attrs {
 	}
 	a := make(ops.Attrs, n)
 	for range n {
-		k := d.str()
+		k := d.interned()
 		a[k] = d.value()
 	}
 	return a
+}
+
+// interned reads a string that recurs (an attribute's or primitive's
+// name), made once per decode.
+func (d *decoder) interned() string {
+	b := d.bytes(d.count())
+	if s, ok := d.strings[string(b)]; ok {
+		return s
+	}
+	if d.strings == nil {
+		d.strings = map[string]string{}
+	}
+	s := string(b)
+	d.strings[s] = s
+	return s
 }
 
 // readTensor makes a tensor from n bytes at off in the data section.
