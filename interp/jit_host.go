@@ -63,6 +63,25 @@ func (r *captureReads) free(cell *Cell, name string) {
 	}
 }
 
+// cells reads v and, when it is a Cell run on the host (a library Cell
+// such as SequentialCell, whose construct capture does not walk), every
+// Cell it holds: their attributes went into the graph unseen, so they
+// are guarded as if read.
+func (r *captureReads) cells(v Value) {
+	r.instance(v)
+	inst, ok := v.(*Instance)
+	if !ok || !inst.class.IsSubclass(NNCellClass) || r.seen[heldCells{inst}] {
+		return
+	}
+	r.seen[heldCells{inst}] = true
+	for _, kv := range inst.Dict().Items() {
+		r.cells(kv[1])
+	}
+}
+
+// heldCells marks a Cell whose Cells have been read.
+type heldCells struct{ cell *Instance }
+
 func (r *captureReads) instance(v Value) {
 	if inst, ok := v.(*Instance); ok && !r.seen[inst] {
 		r.seen[inst] = true
@@ -189,7 +208,7 @@ func (h *jitHost) Iterate(v capture.Value) ([]capture.Value, error) {
 func (h *jitHost) Truth(v capture.Value) (bool, error) { return h.th.Truth(val(v)) }
 
 func (h *jitHost) Call(fn capture.Value, args []capture.Value, kwnames []string) (capture.Value, error) {
-	h.reads.instance(val(fn))
+	h.reads.cells(val(fn))
 	return h.th.Call(val(fn), vals(args), kwnames)
 }
 
