@@ -555,13 +555,10 @@ func diskValueOf(v Value) (*diskValue, bool) {
 		d.Kind, d.Value = "str", string(x)
 	case Tuple, *List:
 		d.Kind = "tuple"
-		elems := []Value(nil)
-		if t, ok := x.(Tuple); ok {
-			elems = t
-		} else {
-			d.Kind, elems = "list", x.(*List).elems
+		if _, isList := x.(*List); isList {
+			d.Kind = "list"
 		}
-		for _, e := range elems {
+		for _, e := range seqItems(x) {
 			item, ok := diskValueOf(e)
 			if !ok {
 				return nil, false

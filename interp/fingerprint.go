@@ -392,16 +392,9 @@ func resolveHostPath(path hostPath, fn *Function, self *Instance) (Value, bool) 
 				}
 			}
 		case Tuple, *List:
-			if i, err := strconv.Atoi(arg); kind == "i" && err == nil {
-				elems := []Value(nil)
-				if t, isTuple := x.(Tuple); isTuple {
-					elems = t
-				} else {
-					elems = x.(*List).elems
-				}
-				if i >= 0 && i < len(elems) {
-					v, ok = elems[i], true
-				}
+			elems := seqItems(x)
+			if i, err := strconv.Atoi(arg); kind == "i" && err == nil && i >= 0 && i < len(elems) {
+				v, ok = elems[i], true
 			}
 		}
 		if !ok {
