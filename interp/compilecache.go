@@ -2,9 +2,9 @@ package interp
 
 import (
 	"cmp"
-	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -91,190 +91,52 @@ var buildID = sync.OnceValue(func() string {
 	return id
 })
 
-// A hostRead is a host value capture folded into a graph: what names it,
-// how to read it now, and where a later session finds it: a root ("self",
-// "g:NAME", "f:NAME"), an attribute attr of the object obj, or the
-// closure cell of a function the fingerprinter met on the way.
+// A hostRead is a host value capture folded into a graph: what names it;
+// what it reads, a global name of globals, the attribute attr of the
+// object obj, or a closure cell; and where a later session finds it: a
+// root ("g:NAME", "f:NAME"), obj's attribute, or the cell of a function
+// the fingerprinter met on the way.
 type hostRead struct {
-	what string
-	get  func() (Value, bool)
-	root string
-	obj  *Instance
-	attr string
-	cell *Cell
+	what    string
+	root    string
+	globals *Globals
+	name    string
+	obj     *Instance
+	attr    string
+	cell    *Cell
 }
 
-// diskRead is a hostRead as the compile cache keeps it.
-type diskRead struct {
-	What  string
-	Path  hostPath
-	Print string
-}
-
-// diskWeight is where a later session finds the Parameter a weight reads.
-type diskWeight struct {
-	Name, Param string
-	Path        hostPath
-}
-
-// diskPlan is what an entry keeps beside its graph, in the bundle's
-// annex. It is read on every load, so it is binary (planCodec), not JSON.
-type diskPlan struct {
-	Reads    []diskRead
-	Weights  []diskWeight
-	Updates  []string
-	Template *diskValue
-}
-
-// diskValue is a graph's result as the caller sees it: Tensors in a
-// structure of tuples, lists and dicts, with constants.
-type diskValue struct {
-	Kind  string
-	Value string
-	Items []diskValue
-	Keys  []string
-}
-
-// planFormat is the version of the plan's encoding; a plan of another is
-// stale.
-const planFormat = 1
-
-// encode lays the plan out: strings and counts as uvarints.
-func (p *diskPlan) encode() []byte {
-	w := &planWriter{b: []byte{planFormat}}
-	w.uint(len(p.Reads))
-	for _, r := range p.Reads {
-		w.str(r.What)
-		w.strs(r.Path)
-		w.str(r.Print)
+// get reads the value now.
+func (r *hostRead) get() (Value, bool) {
+	switch {
+	case r.globals != nil:
+		return r.globals.Get(r.name)
+	case r.obj != nil:
+		return r.obj.Dict().GetStr(r.attr)
+	case r.cell != nil:
+		return r.cell.V, r.cell.V != nil
 	}
-	w.uint(len(p.Weights))
-	for _, x := range p.Weights {
-		w.str(x.Name)
-		w.str(x.Param)
-		w.strs(x.Path)
-	}
-	w.strs(p.Updates)
-	w.value(p.Template)
-	return w.b
-}
-
-type planWriter struct{ b []byte }
-
-func (w *planWriter) uint(n int) { w.b = binary.AppendUvarint(w.b, uint64(n)) }
-
-func (w *planWriter) str(s string) {
-	w.uint(len(s))
-	w.b = append(w.b, s...)
-}
-
-func (w *planWriter) strs(ss []string) {
-	w.uint(len(ss))
-	for _, s := range ss {
-		w.str(s)
-	}
-}
-
-func (w *planWriter) value(v *diskValue) {
-	w.str(v.Kind)
-	w.str(v.Value)
-	w.strs(v.Keys)
-	w.uint(len(v.Items))
-	for i := range v.Items {
-		w.value(&v.Items[i])
-	}
-}
-
-// decodePlan reads a plan, or reports it cannot.
-func decodePlan(b []byte) (diskPlan, bool) {
-	var p diskPlan
-	if len(b) == 0 || b[0] != planFormat {
-		return p, false
-	}
-	r := &planReader{b: b[1:]}
-	p.Reads = make([]diskRead, r.count())
-	for i := range p.Reads {
-		p.Reads[i] = diskRead{What: r.str(), Path: r.strs(), Print: r.str()}
-	}
-	p.Weights = make([]diskWeight, r.count())
-	for i := range p.Weights {
-		p.Weights[i] = diskWeight{Name: r.str(), Param: r.str(), Path: r.strs()}
-	}
-	p.Updates = r.strs()
-	p.Template = r.value(0)
-	return p, !r.bad && len(r.b) == 0
-}
-
-type planReader struct {
-	b   []byte
-	bad bool
-}
-
-// count reads a length, which cannot exceed the bytes left.
-func (r *planReader) count() int {
-	n, k := binary.Uvarint(r.b)
-	if k <= 0 || n > uint64(len(r.b)-k) {
-		r.bad = true
-		r.b = nil
-		return 0
-	}
-	r.b = r.b[k:]
-	return int(n)
-}
-
-func (r *planReader) str() string {
-	n := r.count()
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
-}
-
-func (r *planReader) strs() []string {
-	ss := make([]string, r.count())
-	for i := range ss {
-		ss[i] = r.str()
-	}
-	return ss
-}
-
-// planDepth bounds a template's nesting, as a crafted file could nest it
-// without end.
-const planDepth = 64
-
-func (r *planReader) value(depth int) *diskValue {
-	if depth > planDepth {
-		r.bad = true
-		return &diskValue{}
-	}
-	v := &diskValue{Kind: r.str(), Value: r.str(), Keys: r.strs()}
-	if n := r.count(); n > 0 {
-		v.Items = make([]diskValue, n)
-		for i := range v.Items {
-			v.Items[i] = *r.value(depth + 1)
-		}
-	}
-	return v
+	return nil, false
 }
 
 // diskKey is a jit function's call as the cache names its file, or ""
 // when some part cannot be compared across sessions.
-func (th *Thread) diskKey(j *jitFunction, key []cache.Arg) string {
+func diskKey(fp *fingerprinter, j *jitFunction, key []cache.Arg) string {
 	fn, self := jitSource(j)
 	if fn == nil {
 		return ""
 	}
 	var b strings.Builder
-	fp := newFingerprinter(th)
 	print, ok := fp.of(fn, nil)
 	if !ok {
 		return ""
 	}
-	fmt.Fprintf(&b, "jit %q %s\n", j.name, print)
+	fmt.Fprintf(&b, "jit %q %x\n", j.name, print)
 	if self != nil {
 		if print, ok = fp.of(self.class, nil); !ok {
 			return ""
 		}
-		fmt.Fprintf(&b, "self %s\n", print)
+		fmt.Fprintf(&b, "self %x\n", print)
 	}
 	for _, a := range key {
 		fmt.Fprintf(&b, "arg %#v\n", a.Abs)
@@ -318,7 +180,7 @@ type diskVariant struct {
 // values are today's, with its guards, and the file's variants, which a
 // compile then saves beside its own. Without one, the error says why the
 // newest variant is stale.
-func (th *Thread) loadCompiled(store *compilecache.Store, j *jitFunction, dk string, args []cache.Arg, callArgs []Value) (*cache.Entry, []diskVariant, error) {
+func (th *Thread) loadCompiled(store *compilecache.Store, fp *fingerprinter, j *jitFunction, dk string, args []cache.Arg, callArgs []Value) (*cache.Entry, []diskVariant, error) {
 	fn, self := jitSource(j)
 	entries, err := store.Load(fn.QualName, dk, th.ms().dev)
 	if len(entries) == 0 || err != nil {
@@ -335,7 +197,7 @@ func (th *Thread) loadCompiled(store *compilecache.Store, j *jitFunction, dk str
 	}
 	why := ""
 	for i := len(variants) - 1; i >= 0; i-- {
-		entry, stale := th.bindVariant(variants[i], fn, self, args, callArgs)
+		entry, stale := bindVariant(fp, variants[i], fn, self, args, callArgs)
 		if stale == "" {
 			entry.Compiled.(*compiledGraph).fromDisk = path
 			return entry, variants, nil
@@ -347,24 +209,23 @@ func (th *Thread) loadCompiled(store *compilecache.Store, j *jitFunction, dk str
 
 // bindVariant makes a cache entry of a variant whose host values are
 // today's, bound to this session's Parameters, or says why it cannot.
-func (th *Thread) bindVariant(v diskVariant, fn *Function, self *Instance, args []cache.Arg, callArgs []Value) (*cache.Entry, string) {
-	fp := newFingerprinter(th)
+func bindVariant(fp *fingerprinter, v diskVariant, fn *Function, self *Instance, args []cache.Arg, callArgs []Value) (*cache.Entry, string) {
+	values := v.plan.resolve(fn, self)
 	reads := make([]hostRead, len(v.plan.Reads))
 	for i, d := range v.plan.Reads {
-		r, ok := readAt(d.What, d.Path, fn, self)
+		r, ok := readAt(d.What, v.plan.Steps[d.Step], values, fn)
 		if !ok {
 			return nil, d.What + " is gone"
 		}
-		if hostPrint(fp, r, nil) != d.Print {
+		if d.Print != "" && hostPrint(fp, r, nil) != d.Print {
 			return nil, d.What + " changed"
 		}
 		reads[i] = r
 	}
 	g := v.entry.Graph
-	c := &compiledGraph{g: g, weights: map[string]*Tensor{}, src: fn.code.fc.Prog.Src, updates: v.plan.Updates}
+	c := &compiledGraph{g: g, weights: make(map[string]*Tensor, len(v.plan.Weights)), src: fn.code.fc.Prog.Src, updates: v.plan.Updates}
 	for _, w := range v.plan.Weights {
-		found, _ := resolveHostPath(w.Path, fn, self)
-		p, ok := found.(*Tensor)
+		p, ok := values[w.Step].(*Tensor)
 		if !ok || p.param == nil || p.param.name != w.Param {
 			return nil, fmt.Sprintf("Parameter '%s' is not where it was", w.Param)
 		}
@@ -407,12 +268,14 @@ func (th *Thread) saveCompiled(store *compilecache.Store, j *jitFunction, dk str
 		fp.paths[self] = hostPath{"self"}
 	}
 	plan := diskPlan{Reads: make([]diskRead, len(reads)), Weights: []diskWeight{}, Updates: c.updates}
+	paths := make([]hostPath, len(reads))
+	acyclic := make([]bool, len(reads))
 	// A read found through another (an attribute of an object a global
 	// holds) waits until that one has been fingerprinted.
 	for done, progress := 0, true; done < len(reads) && progress; {
 		progress = false
 		for i, r := range reads {
-			if plan.Reads[i].Path != nil {
+			if paths[i] != nil {
 				continue
 			}
 			path, ok := hostPath{r.root}, r.root != ""
@@ -431,24 +294,29 @@ func (th *Thread) saveCompiled(store *compilecache.Store, j *jitFunction, dk str
 			if fp.unknown != "" {
 				return errNotKept(describeUnknown(r.what, fp.unknown))
 			}
-			plan.Reads[i] = diskRead{What: r.what, Path: path, Print: print}
+			plan.Reads[i] = diskRead{What: r.what, Print: print}
+			paths[i], acyclic[i] = path, print != absent && !fp.cyclic
 			done++
 			progress = true
 		}
 	}
-	for i, d := range plan.Reads {
-		if d.Path == nil {
+	steps := map[pathStep]int{}
+	for i, path := range paths {
+		if path == nil {
 			return errNotKept(reads[i].what + " is not reachable from the function's globals, closure or Cell")
 		}
+		plan.Reads[i].Step = plan.step(path, steps)
 	}
-	for name, p := range c.weights {
+	plan.cover(acyclic)
+	names := slices.Sorted(maps.Keys(c.weights))
+	for _, name := range names {
+		p := c.weights[name]
 		path, ok := fp.paths[p]
 		if !ok {
 			return errNotKept(fmt.Sprintf("the cache cannot find Parameter '%s' again", p.param.name))
 		}
-		plan.Weights = append(plan.Weights, diskWeight{Name: name, Param: p.param.name, Path: path})
+		plan.Weights = append(plan.Weights, diskWeight{Name: name, Param: p.param.name, Step: plan.step(path, steps)})
 	}
-	slices.SortFunc(plan.Weights, func(a, b diskWeight) int { return strings.Compare(a.Name, b.Name) })
 	tmpl, ok := diskValueOf(c.template)
 	if !ok {
 		return errNotKept("its result holds " + TypeName(c.template) + " values the cache cannot keep")
@@ -457,9 +325,7 @@ func (th *Thread) saveCompiled(store *compilecache.Store, j *jitFunction, dk str
 	annex := plan.encode()
 	var kept []*bundle.Entry
 	for _, v := range variants {
-		if !slices.EqualFunc(v.plan.Reads, plan.Reads, func(a, b diskRead) bool {
-			return a.What == b.What && a.Print == b.Print && slices.Equal(a.Path, b.Path)
-		}) {
+		if !v.plan.sameReads(&plan) {
 			kept = append(kept, v.entry)
 		}
 	}
@@ -479,59 +345,44 @@ type errNotKept string
 
 func (e errNotKept) Error() string { return string(e) }
 
-// hostPrint is the fingerprint of what r reads now: "absent" for a name
-// that is not bound.
+// absent is the fingerprint of a read whose name is not bound.
+const absent = "absent"
+
+// hostPrint is the fingerprint of what r reads now; fp.cyclic then says
+// whether it met a cycle.
 func hostPrint(fp *fingerprinter, r hostRead, path hostPath) string {
 	v, ok := r.get()
 	if !ok {
-		return "absent"
+		return absent
 	}
 	print, _ := fp.of(v, path)
 	return print
 }
 
-// readAt is the hostRead a later session makes of a kept read: for an
-// attribute or a closure variable, the object or function is found once,
-// and the guard then reads its dict or cell, as the guard capture made
-// does.
-func readAt(what string, path hostPath, fn *Function, self *Instance) (hostRead, bool) {
-	if len(path) == 1 {
-		root := path[0]
+// readAt is the hostRead a later session makes of a kept read at step s,
+// whose earlier steps reached values: for an attribute or a closure
+// variable, the object or function is found once, and the guard then
+// reads its dict or cell, as the guard capture made does.
+func readAt(what string, s pathStep, values []Value, fn *Function) (hostRead, bool) {
+	if s.From < 0 {
 		switch {
-		case root == "self":
-			return hostRead{}, false
-		case strings.HasPrefix(root, "g:"):
-			g, name := fn.code.link.globals, root[2:]
-			return hostRead{what: what, root: root, get: func() (Value, bool) { return g.Get(name) }}, true
-		case strings.HasPrefix(root, "f:"):
-			c := closureCell(fn, root[2:])
-			if c == nil {
-				return hostRead{}, false
-			}
-			return hostRead{what: what, root: root, get: func() (Value, bool) { return c.V, c.V != nil }}, true
+		case strings.HasPrefix(s.Seg, "g:"):
+			return hostRead{what: what, root: s.Seg, globals: fn.code.link.globals, name: s.Seg[2:]}, true
+		case strings.HasPrefix(s.Seg, "f:"):
+			c := closureCell(fn, s.Seg[2:])
+			return hostRead{what: what, root: s.Seg, cell: c}, c != nil
 		}
 		return hostRead{}, false
 	}
-	v, ok := resolveHostPath(path[:len(path)-1], fn, self)
-	if !ok {
-		return hostRead{}, false
-	}
-	last := path[len(path)-1]
-	if attr, isAttr := strings.CutPrefix(last, "a:"); isAttr {
+	v := values[s.From]
+	if attr, isAttr := strings.CutPrefix(s.Seg, "a:"); isAttr {
 		obj, isInstance := v.(*Instance)
-		if !isInstance {
-			return hostRead{}, false
-		}
-		d := obj.Dict()
-		return hostRead{what: what, obj: obj, attr: attr, get: func() (Value, bool) { return d.GetStr(attr) }}, true
+		return hostRead{what: what, obj: obj, attr: attr}, isInstance
 	}
-	if free, isFree := strings.CutPrefix(last, "free:"); isFree {
-		f, isFunction := v.(*Function)
-		if !isFunction {
-			return hostRead{}, false
-		}
-		if c := closureCell(f, free); c != nil {
-			return hostRead{what: what, cell: c, get: func() (Value, bool) { return c.V, c.V != nil }}, true
+	if free, isFree := strings.CutPrefix(s.Seg, "free:"); isFree {
+		if f, isFunction := v.(*Function); isFunction {
+			c := closureCell(f, free)
+			return hostRead{what: what, cell: c}, c != nil
 		}
 	}
 	return hostRead{}, false

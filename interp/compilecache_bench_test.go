@@ -71,8 +71,12 @@ x = Tensor(np.ones((8, 16), np.float32))
 //	cache=miss   the same, and saves the graph to an empty cache
 //	cache=hit    the call loads the graph the cache keeps and runs it
 //
-// ops reports the optimized graph's primitives; the benchmark fails if a
-// call did not compile, save or load as its variant says.
+// ops reports the optimized graph's primitives and compile-ms the time
+// the call spent compiling or loading; the benchmark fails if a call did
+// not compile, save or load as its variant says. cache=hit also runs a
+// cache=off session beside each of its own, untimed, so that its
+// %-of-cold (its compile-ms over theirs) compares runs side by side, on
+// the same machine state.
 func BenchmarkCompileCache(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 	for _, fn := range []string{"loop", "model"} {
@@ -86,26 +90,41 @@ func BenchmarkCompileCache(b *testing.B) {
 
 func benchmarkFirstCall(b *testing.B, program, variant string) {
 	dir := b.TempDir()
-	cacheOn := map[bool]string{true: "True", false: "False"}[variant != "off"]
-	program = strings.NewReplacer("CACHE", cacheOn, "PATH", fmt.Sprintf("%q", dir), "BLOCKS", "10").Replace(program)
 	ctx := context.Background()
-	session := func(b *testing.B) *Session {
+	session := func(b *testing.B, variant string) *Session {
+		cacheOn := map[bool]string{true: "True", false: "False"}[variant != "off"]
+		program := strings.NewReplacer("CACHE", cacheOn, "PATH", fmt.Sprintf("%q", dir), "BLOCKS", "10").Replace(program)
 		s := NewSession()
 		if err := s.ExecuteWith(ctx, program, &recordingSink{}, ExecOptions{NoHistory: true, NoResult: true}); err != nil {
 			b.Fatal(err)
 		}
 		return s
 	}
-	call := func(b *testing.B, s *Session) {
+	// call makes s's first call, timed if timed says so, and returns its
+	// jit function, checked to have compiled or loaded as variant says.
+	call := func(b *testing.B, s *Session, variant string, timed bool) *jitFunction {
 		sink := &recordingSink{}
-		if err := s.ExecuteWith(ctx, "y = step100(x)", sink, ExecOptions{NoHistory: true, NoResult: true}); err != nil || len(sink.errors) > 0 {
+		if timed {
+			b.StartTimer()
+		}
+		err := s.ExecuteWith(ctx, "y = step100(x)", sink, ExecOptions{NoHistory: true, NoResult: true})
+		b.StopTimer()
+		if err != nil || len(sink.errors) > 0 {
 			b.Fatal(err, sink.buf.String())
 		}
+		v, _ := s.globals.Get("step100")
+		j := v.(*jitFunction)
+		want := map[string][2]int{"off": {1, 0}, "miss": {1, 0}, "hit": {0, 1}}[variant]
+		if j.compiles != want[0] || j.loads != want[1] || j.notKept != "" {
+			b.Fatalf("%d compiles and %d loads, want %v (not kept: %q)", j.compiles, j.loads, want, j.notKept)
+		}
+		return j
 	}
 	if variant == "hit" {
-		call(b, session(b))
+		call(b, session(b, "miss"), "miss", false)
+		b.StartTimer()
 	}
-	ops, compile := 0, time.Duration(0)
+	ops, compile, cold := 0, time.Duration(0), time.Duration(0)
 	for b.Loop() {
 		b.StopTimer()
 		if variant == "miss" {
@@ -113,16 +132,7 @@ func benchmarkFirstCall(b *testing.B, program, variant string) {
 				b.Fatal(err)
 			}
 		}
-		s := session(b)
-		b.StartTimer()
-		call(b, s)
-		b.StopTimer()
-		v, _ := s.globals.Get("step100")
-		j := v.(*jitFunction)
-		want := map[string][2]int{"off": {1, 0}, "miss": {1, 0}, "hit": {0, 1}}[variant]
-		if j.compiles != want[0] || j.loads != want[1] || j.notKept != "" {
-			b.Fatalf("%d compiles and %d loads, want %v (not kept: %q)", j.compiles, j.loads, want, j.notKept)
-		}
+		j := call(b, session(b, variant), variant, true)
 		compile += j.compileTime
 		ops = 0
 		for _, n := range j.last.g.Nodes {
@@ -130,8 +140,14 @@ func benchmarkFirstCall(b *testing.B, program, variant string) {
 				ops++
 			}
 		}
+		if variant == "hit" {
+			cold += call(b, session(b, "off"), "off", false).compileTime
+		}
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(ops), "ops")
 	b.ReportMetric(float64(compile.Microseconds())/1000/float64(b.N), "compile-ms")
+	if variant == "hit" {
+		b.ReportMetric(100*float64(compile)/float64(cold), "%-of-cold")
+	}
 }

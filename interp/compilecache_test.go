@@ -194,6 +194,53 @@ func TestCompileCacheSessions(t *testing.T) {
 	}
 }
 
+// An attribute of a Cell inside another keeps no fingerprint of its own
+// (its read is covered by the outer Cell's): a change to it is still
+// seen, as a change of the outer Cell, and a load binds and guards it.
+func TestCompileCacheCoveredReads(t *testing.T) {
+	dir := t.TempDir()
+	program := func(k string) string {
+		return strings.NewReplacer("DIR", "'"+dir+"'", "K", k).Replace(`
+import mindspore as ms
+from mindspore import ops, nn, Tensor
+import numpy as np
+ms.set_context(enable_compile_cache=True, compile_cache_path=DIR)
+
+class Inner(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.k = K
+    def construct(self, x):
+        return x * self.k
+
+class Outer(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+    def construct(self, x):
+        return ops.sin(self.inner(x))
+
+net = Outer()
+f = ms.jit(net.construct)
+x = Tensor(np.ones((2,), np.float32))
+print(f(x), ms.cache_info(f)["disk_loads"])
+net.inner.k = 1.0
+print(f(x), ms.cache_info(f)["reasons"])
+`)
+	}
+	for _, step := range []struct{ k, want string }{
+		{"2.0", "[0.9092974 0.9092974] 0\n"},
+		{"2.0", "[0.9092974 0.9092974] 1\n"},
+		{"3.0", "UserWarning: the compile cache's entry for 'Outer.construct' is stale: attribute 'Outer.inner' changed"},
+		{"3.0", "[0.14112 0.14112] 1\n"},
+	} {
+		out := execOK(t, NewSession(), program(step.k))
+		if !strings.HasPrefix(out, step.want) || !strings.HasSuffix(out, "[0.84147096 0.84147096] [\"attribute 'Inner.k' changed\"]\n") {
+			t.Errorf("k=%s:\n%s\nwant it to start %q, and the change of k in the session to recompile", step.k, out, step.want)
+		}
+	}
+}
+
 // A graph loaded from the cache guards as a compiled one does: changing
 // a global recompiles it in the session, with the reason, and saves it
 // over the entry without a warning, since the session knows why.

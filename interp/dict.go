@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"iter"
 	"strings"
 
 	"msrepl/lang/syntax"
@@ -253,6 +254,17 @@ func (d *Dict) Items() [][2]Value {
 		}
 	}
 	return out
+}
+
+// All yields the key/value pairs in order, without copying them out.
+func (d *Dict) All() iter.Seq2[Value, Value] {
+	return func(yield func(Value, Value) bool) {
+		for _, e := range d.entries {
+			if e.key != nil && !yield(e.key, e.value) {
+				return
+			}
+		}
+	}
 }
 
 // Keys returns the keys in order.

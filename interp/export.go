@@ -403,7 +403,7 @@ func InspectBundle(w io.Writer, path string) error {
 		return err
 	}
 	fmt.Fprintf(w, "%s: msrepl bundle (format %d) written by %s on %s, %d graph%s\n",
-		path, bundle.Version, b.Producer, b.Created.Format("2006-01-02 15:04:05 MST"), len(b.Entries), plural(len(b.Entries)))
+		path, b.Format, b.Producer, b.Created.Format("2006-01-02 15:04:05 MST"), len(b.Entries), plural(len(b.Entries)))
 	for _, e := range b.Entries {
 		fmt.Fprintf(w, "\n== %s%s\n", e.Name, signatureText(e.Graph))
 		if e.Cell != "" {

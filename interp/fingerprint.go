@@ -3,7 +3,6 @@ package interp
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"slices"
@@ -61,14 +60,15 @@ func newFingerprinter(th *Thread) *fingerprinter {
 	return &fingerprinter{th: th, digests: map[any]string{}, paths: map[any]hostPath{}}
 }
 
-// of returns v's fingerprint, in hex, reached by path; ok is false when
-// some part of v cannot be hashed.
+// of returns v's fingerprint, 16 bytes, reached by path; ok is false
+// when some part of v cannot be hashed. Then f.cyclic says whether the
+// walk met a cycle.
 func (f *fingerprinter) of(v Value, path hostPath) (string, bool) {
 	f.buf = f.buf[:0]
-	f.unknown = ""
+	f.unknown, f.cyclic = "", false
 	f.value(v, path, 0)
 	sum := sha256.Sum256(f.buf)
-	return hex.EncodeToString(sum[:16]), f.unknown == ""
+	return string(sum[:16]), f.unknown == ""
 }
 
 // record keeps path as where v was first met, and reports whether it
@@ -132,11 +132,13 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 		f.unknown = "values nested too deeply"
 		return
 	}
-	at := func(seg string) hostPath {
+	// at extends path by a segment; without a path (nothing records
+	// where values are) the segment is not even spelled.
+	at := func(kind, arg string) hostPath {
 		if path == nil {
 			return nil
 		}
-		return append(slices.Clip(path), seg)
+		return append(slices.Clip(path), kind+arg)
 	}
 	next := depth + 1
 	switch v := v.(type) {
@@ -181,13 +183,13 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 	case Tuple:
 		f.token("tuple", strconv.Itoa(len(v)))
 		for i, e := range v {
-			f.value(e, at("i:"+strconv.Itoa(i)), next)
+			f.value(e, at("i:", strconv.Itoa(i)), next)
 		}
 	case *List:
 		f.object(v, path, func() {
 			f.token("list", strconv.Itoa(len(v.elems)))
 			for i, e := range v.elems {
-				f.value(e, at("i:"+strconv.Itoa(i)), next)
+				f.value(e, at("i:", strconv.Itoa(i)), next)
 			}
 		})
 	case *Dict:
@@ -198,7 +200,7 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 				f.value(kv[0], nil, next)
 				var vp hostPath
 				if k, ok := kv[0].(Str); ok {
-					vp = at("k:" + string(k))
+					vp = at("k:", string(k))
 				}
 				f.value(kv[1], vp, next)
 			}
@@ -207,18 +209,24 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 		f.object(v, path, func() {
 			f.token("instance")
 			f.value(v.class, nil, next)
-			attrs := v.Dict().Items()
-			for _, kv := range attrs {
-				if _, ok := kv[0].(Str); !ok {
+			type attr struct {
+				name string
+				v    Value
+			}
+			d := v.Dict()
+			attrs := make([]attr, 0, d.used)
+			for k, x := range d.All() {
+				name, ok := k.(Str)
+				if !ok {
 					f.unknown = "an object with a non-string attribute name"
 					return
 				}
+				attrs = append(attrs, attr{string(name), x})
 			}
-			slices.SortFunc(attrs, func(a, b [2]Value) int { return strings.Compare(string(a[0].(Str)), string(b[0].(Str))) })
-			for _, kv := range attrs {
-				k := string(kv[0].(Str))
-				f.token("attr", k)
-				f.value(kv[1], at("a:"+k), next)
+			slices.SortFunc(attrs, func(a, b attr) int { return strings.Compare(a.name, b.name) })
+			for _, a := range attrs {
+				f.token("attr", a.name)
+				f.value(a.v, at("a:", a.name), next)
 			}
 		})
 	case *Class:
@@ -251,7 +259,7 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 				}
 				var cp hostPath
 				if path != nil && i < len(v.code.fc.FreeVars) {
-					cp = at("free:" + v.code.fc.FreeVars[i])
+					cp = at("free:", v.code.fc.FreeVars[i])
 					if _, ok := f.paths[c]; !ok {
 						f.paths[c] = slices.Clone(cp)
 					}
@@ -337,71 +345,72 @@ func (f *fingerprinter) source(fn *Function) {
 
 // sourceLines is lines first to last (from 1) of src.
 func sourceLines(src string, first, last int) string {
-	lines := strings.SplitAfter(src, "\n")
-	first, last = max(first, 1), min(last, len(lines))
+	first = max(first, 1)
 	if first > last {
 		return ""
 	}
-	return strings.Join(lines[first-1:last], "")
+	start := 0
+	for line := 1; line < first; line++ {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return ""
+		}
+		start += i + 1
+	}
+	end := start
+	for line := first; line <= last && end < len(src); line++ {
+		i := strings.IndexByte(src[end:], '\n')
+		if i < 0 {
+			end = len(src)
+			break
+		}
+		end += i + 1
+	}
+	return src[start:end]
 }
 
-// resolve follows path from its root in fn's world: self, fn's globals
-// and fn's closure.
-func resolveHostPath(path hostPath, fn *Function, self *Instance) (Value, bool) {
-	if len(path) == 0 {
-		return nil, false
-	}
-	var v Value
-	switch root := path[0]; {
+// rootValue is the value a path's root names in fn's world: self, one
+// of fn's globals, or a variable of fn's closure.
+func rootValue(root string, fn *Function, self *Instance) (Value, bool) {
+	switch {
 	case root == "self":
-		if self == nil {
-			return nil, false
-		}
-		v = self
+		return self, self != nil
 	case strings.HasPrefix(root, "g:"):
-		g, ok := fn.code.link.globals.Get(root[2:])
-		if !ok {
-			return nil, false
-		}
-		v = g
+		return fn.code.link.globals.Get(root[2:])
 	case strings.HasPrefix(root, "f:"):
-		c := closureCell(fn, root[2:])
-		if c == nil || c.V == nil {
-			return nil, false
-		}
-		v = c.V
-	default:
-		return nil, false
-	}
-	for _, seg := range path[1:] {
-		kind, arg, _ := strings.Cut(seg, ":")
-		var ok bool
-		switch x := v.(type) {
-		case *Instance:
-			if kind == "a" {
-				v, ok = x.Dict().GetStr(arg)
-			}
-		case *Dict:
-			if kind == "k" {
-				v, ok = x.GetStr(arg)
-			}
-		case *Function:
-			if kind == "free" {
-				if c := closureCell(x, arg); c != nil && c.V != nil {
-					v, ok = c.V, true
-				}
-			}
-		case Tuple, *List:
-			elems := seqItems(x)
-			if i, err := strconv.Atoi(arg); kind == "i" && err == nil && i >= 0 && i < len(elems) {
-				v, ok = elems[i], true
-			}
-		}
-		if !ok {
-			return nil, false
+		if c := closureCell(fn, root[2:]); c != nil && c.V != nil {
+			return c.V, true
 		}
 	}
-	return v, true
+	return nil, false
+}
+
+// stepValue follows one segment of a path from v.
+func stepValue(v Value, seg string) (Value, bool) {
+	kind, arg, _ := strings.Cut(seg, ":")
+	switch x := v.(type) {
+	case *Instance:
+		if kind == "a" {
+			return x.Dict().GetStr(arg)
+		}
+	case *Dict:
+		if kind == "k" {
+			return x.GetStr(arg)
+		}
+	case *Function:
+		if kind != "free" {
+			break
+		}
+		if c := closureCell(x, arg); c != nil && c.V != nil {
+			return c.V, true
+		}
+	case Tuple, *List:
+		elems := seqItems(x)
+		if i, err := strconv.Atoi(arg); kind == "i" && err == nil && i >= 0 && i < len(elems) {
+			return elems[i], true
+		}
+	}
+	return nil, false
 }
 
 // closureCell is fn's closure cell for the free variable name, or nil.

@@ -428,17 +428,21 @@ func (th *Thread) compileEntry(j *jitFunction, args []Value, key []cache.Arg, sp
 	}
 	start := time.Now()
 	var store *compilecache.Store
+	var fp *fingerprinter
 	dk := ""
 	if scope == nil && j.opts.mode != "trace" {
 		if store = th.compileStore(); store != nil {
-			dk = th.diskKey(j, key)
+			// One fingerprinter serves the key and the load: no user
+			// code runs between them, so what it has hashed holds.
+			fp = newFingerprinter(th)
+			dk = diskKey(fp, j, key)
 		}
 	}
 	var variants []diskVariant
 	if dk != "" {
 		var entry *cache.Entry
 		var err error
-		entry, variants, err = th.loadCompiled(store, j, dk, key, args)
+		entry, variants, err = th.loadCompiled(store, fp, j, dk, key, args)
 		if entry != nil {
 			j.loads++
 			j.compileTime += time.Since(start)
@@ -510,7 +514,7 @@ func (th *Thread) hostReads(fn Value, self *Instance, reads *captureReads) []hos
 		if g == fnGlobals {
 			root = "g:" + name
 		}
-		rs = append(rs, hostRead{what: "global '" + name + "'", root: root, get: func() (Value, bool) { return g.Get(name) }})
+		rs = append(rs, hostRead{what: "global '" + name + "'", root: root, globals: g, name: name})
 	}
 	if f != nil {
 		g := th.session.globals
@@ -526,7 +530,7 @@ func (th *Thread) hostReads(fn Value, self *Instance, reads *captureReads) []hos
 		if f != nil && closureCell(f, r.name) == r.cell {
 			root = "f:" + r.name
 		}
-		rs = append(rs, hostRead{what: "closure variable '" + r.name + "'", root: root, cell: r.cell, get: func() (Value, bool) { return r.cell.V, r.cell.V != nil }})
+		rs = append(rs, hostRead{what: "closure variable '" + r.name + "'", root: root, cell: r.cell})
 	}
 	for _, r := range reads.globals {
 		if r.g == th.session.globals && seen[r.name] {
@@ -536,11 +540,9 @@ func (th *Thread) hostReads(fn Value, self *Instance, reads *captureReads) []hos
 		global(r.g, r.name)
 	}
 	attrs := func(obj *Instance, prefix string) {
-		d := obj.Dict()
-		for _, kv := range d.Items() {
-			name, _ := kv[0].(Str)
-			rs = append(rs, hostRead{what: "attribute '" + prefix + string(name) + "'", obj: obj, attr: string(name),
-				get: func() (Value, bool) { return d.GetStr(string(name)) }})
+		for k := range obj.Dict().All() {
+			name, _ := k.(Str)
+			rs = append(rs, hostRead{what: "attribute '" + prefix + string(name) + "'", obj: obj, attr: string(name)})
 		}
 	}
 	if self != nil {
@@ -558,15 +560,26 @@ func (th *Thread) hostReads(fn Value, self *Instance, reads *captureReads) []hos
 // value, and the contents capture folded (hostContents).
 func guardsOf(reads []hostRead) []cache.Guard {
 	guards := make([]cache.Guard, len(reads))
+	checks := make([]readCheck, len(reads))
 	for i, r := range reads {
 		v0, ok0 := r.get()
-		c0 := contentsOf(v0, contentsDepth)
-		guards[i] = cache.Guard{What: r.what, Holds: func() bool {
-			v, ok := r.get()
-			return ok == ok0 && c0.holds(v)
-		}}
+		checks[i] = readCheck{read: r, ok0: ok0, c0: contentsOf(v0, contentsDepth)}
+		guards[i] = cache.Guard{What: r.what, Check: &checks[i]}
 	}
 	return guards
+}
+
+// readCheck is a guard of a host read: what it read when the graph was
+// made.
+type readCheck struct {
+	read hostRead
+	ok0  bool
+	c0   hostContents
+}
+
+func (c *readCheck) Holds() bool {
+	v, ok := c.read.get()
+	return ok == c.ok0 && c.c0.holds(v)
 }
 
 // globalsRead lists the global names a function's code loads, its nested
@@ -1318,10 +1331,10 @@ func runGraphCell(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 			if v, ok := g.Get(n); ok {
 				if _, isTensor := v.(*Tensor); !isTensor {
 					watched := v
-					guards = append(guards, cache.Guard{What: "global '" + n + "'", Holds: func() bool {
+					guards = append(guards, cache.Guard{What: "global '" + n + "'", Check: cache.CheckFunc(func() bool {
 						now, ok := g.Get(n)
 						return ok && sameHostValue(now, watched)
-					}})
+					})})
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"hash/fnv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,9 +23,14 @@ func (s Str) Str(th *Thread) (string, error)  { return string(s), nil }
 func (s Str) Hash(th *Thread) (int64, error) { return hashString(string(s)), nil }
 
 func hashString(s string) int64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	v := int64(h.Sum64() >> 1)
+	// FNV-1a, inline: hash/fnv's interface makes the bytes escape, and
+	// every string key of every dict is hashed here.
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	v := int64(h >> 1)
 	if v == -1 {
 		v = -2
 	}

@@ -91,7 +91,7 @@ func TestInspect(t *testing.T) {
 		code int
 		has  []string
 	}{
-		{filepath.Join(dir, "dense.mindir"), 0, []string{"msrepl bundle (format 1) written by msrepl", "== Dense(x: Tensor[Float32](3, 4))",
+		{filepath.Join(dir, "dense.mindir"), 0, []string{"msrepl bundle (format 2) written by msrepl", "== Dense(x: Tensor[Float32](3, 4))",
 			"weight:  weight Float32[2, 4]", "weights: 2, 40 B", "ops:     2 (BiasAdd×1, MatMul×1)", "# IR entry: @Dense"}},
 		{prog, 1, []string{"msrepl inspect: " + prog + `: not an msrepl bundle (it does not start with "MSRBNDL")`}},
 		{filepath.Join(dir, "nope"), 1, []string{"msrepl inspect: " + filepath.Join(dir, "nope") + ": no such file or directory"}},

@@ -1,7 +1,7 @@
 package bundle
 
 import (
-	"encoding/json"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -17,6 +17,9 @@ import (
 // A Bundle is what a file holds: compiled graphs, each with the weights
 // it reads, and who made them.
 type Bundle struct {
+	// Format is the version of the format the file was written in; a
+	// bundle is always written in Version.
+	Format int
 	// Producer is the program that wrote the bundle ("msrepl 0.1.0").
 	Producer string
 	Created  time.Time
@@ -53,44 +56,6 @@ type Entry struct {
 // An Example is one run of a graph.
 type Example struct {
 	Inputs, Outputs []*tensor.Tensor
-}
-
-// The META section, in JSON so that it can be read by eye.
-type meta struct {
-	Format   int         `json:"format"`
-	Producer string      `json:"producer"`
-	Created  time.Time   `json:"created"`
-	Entries  []metaEntry `json:"entries"`
-}
-
-type metaEntry struct {
-	Name       string       `json:"name"`
-	Cell       string       `json:"cell,omitempty"`
-	SourceHash string       `json:"source_hash,omitempty"`
-	Key        string       `json:"key,omitempty"`
-	Inputs     []metaTensor `json:"inputs"`
-	Outputs    []string     `json:"outputs,omitempty"`
-	Weights    []metaTensor `json:"weights"`
-	// External says the weights' data are not in the file: the graph
-	// names them, and the reader binds them. Weights is then empty.
-	External bool         `json:"external_weights,omitempty"`
-	Example  *metaExample `json:"example,omitempty"`
-	// Annex is where the entry's annex lies in the ANNX section.
-	Annex *metaTensor `json:"annex,omitempty"`
-}
-
-type metaExample struct {
-	Inputs  []metaTensor `json:"inputs"`
-	Outputs []metaTensor `json:"outputs"`
-}
-
-// metaTensor describes an input, or a weight and where its data lie.
-type metaTensor struct {
-	Name   string `json:"name"`
-	DType  string `json:"dtype"`
-	Shape  []int  `json:"shape"`
-	Offset uint64 `json:"offset,omitempty"`
-	Bytes  uint64 `json:"bytes,omitempty"`
 }
 
 // weightsOf lists the weights of g's family, each name once, in order.
@@ -173,11 +138,7 @@ func Encode(b *Bundle) ([]byte, error) {
 		table.str(n)
 	}
 	graphs := append(table.b, enc.b...)
-	metaJSON, err := json.MarshalIndent(m, "", " ")
-	if err != nil {
-		return nil, err
-	}
-	secs := []section{{tagMeta, metaJSON}, {tagGraphs, graphs}, {tagData, data}}
+	secs := []section{{tagMeta, encodeMeta(m)}, {tagGraphs, graphs}, {tagData, data}}
 	if annexes != nil {
 		secs = append(secs, section{tagAnnex, annexes})
 	}
@@ -193,11 +154,12 @@ func decode(raw []byte, dev devices.Device, verify func(*ir.FuncGraph) error) (*
 	if err != nil {
 		return nil, err
 	}
-	var m meta
-	if err := json.Unmarshal(secs[tagMeta], &m); err != nil {
-		return nil, formatErrorf("the bundle is corrupt: its %s section does not read: %v", tagMeta, err)
+	version := binary.LittleEndian.Uint32(raw[len(Magic):])
+	m, err := decodeMeta(secs[tagMeta], version)
+	if err != nil {
+		return nil, err
 	}
-	d := &decoder{b: secs[tagGraphs], data: secs[tagData], dev: dev}
+	d := &decoder{b: secs[tagGraphs], data: secs[tagData], dev: dev, section: tagGraphs}
 	annexes := secs[tagAnnex]
 	for range d.count() {
 		name := d.str()
@@ -209,7 +171,7 @@ func decode(raw []byte, dev devices.Device, verify func(*ir.FuncGraph) error) (*
 	if d.err != nil {
 		return nil, d.err
 	}
-	b := &Bundle{Producer: m.Producer, Created: m.Created}
+	b := &Bundle{Format: int(version), Producer: m.Producer, Created: m.Created}
 	for _, me := range m.Entries {
 		g, err := d.family()
 		if err != nil {

@@ -3,6 +3,8 @@ package bundle
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -263,7 +265,7 @@ func TestFaults(t *testing.T) {
 	}
 	future := slices.Clone(raw)
 	binary.LittleEndian.PutUint32(future[len(Magic):], Version+1)
-	check("future version", future, "format version 2, newer than this msrepl reads (1)")
+	check("future version", future, fmt.Sprintf("format version %d, newer than this msrepl reads (%d)", Version+1, Version))
 	check("not a bundle", []byte("PK\x03\x04 a zip file"), "not an msrepl bundle")
 	check("trailing bytes", append(slices.Clone(raw), 0), "1 bytes follow its last section")
 
@@ -276,6 +278,55 @@ func TestFaults(t *testing.T) {
 	graphs := bytes.Replace(secs[tagGraphs], []byte("\x04Tanh"), []byte("\x04Tanx"), 1)
 	missing := container([]section{{tagMeta, secs[tagMeta]}, {tagGraphs, graphs}, {tagData, secs[tagData]}})
 	check("missing op", missing, "needs the primitive Tanx (node 6, from cell[3] line 3), which this build of msrepl lacks")
+
+	// META damaged behind a valid checksum, as a writer's bug would leave
+	// it: cut short, or with something after its last entry.
+	withMeta := func(m []byte) []byte {
+		return container([]section{{tagMeta, m}, {tagGraphs, secs[tagGraphs]}, {tagData, secs[tagData]}})
+	}
+	check("short META", withMeta(secs[tagMeta][:len(secs[tagMeta])-3]), "of the META section")
+	check("long META", withMeta(append(slices.Clone(secs[tagMeta]), 7)), "1 bytes follow its last entry")
+}
+
+// TestVersion1 reads a bundle as version 1 wrote it, with META in JSON.
+func TestVersion1(t *testing.T) {
+	want := sample(t)
+	raw, err := Encode(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secs, err := sections(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := decodeMeta(secs[tagMeta], Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Format = 1
+	metaJSON, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1 := container([]section{{tagMeta, metaJSON}, {tagGraphs, secs[tagGraphs]}, {tagData, secs[tagData]}})
+	binary.LittleEndian.PutUint32(v1[len(Magic):], 1)
+	got, err := Decode(v1, dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Format != 1 {
+		t.Errorf("a version 1 bundle reads as format %d", got.Format)
+	}
+	again, err := Encode(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, raw) {
+		t.Errorf("a version 1 bundle read back and written again differs from the bundle it was made from")
+	}
+	if _, err := Decode(container([]section{{tagMeta, []byte("{")}, {tagGraphs, secs[tagGraphs]}, {tagData, secs[tagData]}}), dev); err == nil {
+		t.Errorf("a version 2 bundle whose META is JSON read without error")
+	}
 }
 
 type span2 struct {
@@ -405,18 +456,27 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// FuzzDecodeGraphs fuzzes the graph section behind valid checksums, which
-// FuzzDecode's mutations rarely get past.
-func FuzzDecodeGraphs(f *testing.F) {
+// FuzzDecodeGraphs and FuzzDecodeMeta fuzz one section behind valid
+// checksums, which FuzzDecode's mutations rarely get past.
+func FuzzDecodeGraphs(f *testing.F) { fuzzSection(f, tagGraphs) }
+
+func FuzzDecodeMeta(f *testing.F) { fuzzSection(f, tagMeta) }
+
+func fuzzSection(f *testing.F, tag string) {
 	raw, err := Encode(sample(f))
 	if err != nil {
 		f.Fatal(err)
 	}
 	secs, _ := sections(raw)
-	f.Add(secs[tagGraphs])
-	f.Fuzz(func(t *testing.T, graphs []byte) {
-		data := container([]section{{tagMeta, secs[tagMeta]}, {tagGraphs, graphs}, {tagData, secs[tagData]}})
-		if _, err := Decode(data, dev); err != nil {
+	f.Add(secs[tag])
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		parts := []section{{tagMeta, secs[tagMeta]}, {tagGraphs, secs[tagGraphs]}, {tagData, secs[tagData]}}
+		for i := range parts {
+			if parts[i].tag == tag {
+				parts[i].payload = payload
+			}
+		}
+		if _, err := Decode(container(parts), dev); err != nil {
 			if _, ok := err.(*FormatError); !ok {
 				t.Fatalf("%T: %v", err, err)
 			}

@@ -20,16 +20,17 @@ import (
 // of sections (uint32), little-endian. Each section is a four-letter tag,
 // its payload's length (uint64), the payload's CRC-32C (uint32) and the
 // payload. A reader that knows a version refuses anything newer.
+// Version 2 made META binary; version 1 files still read.
 const (
 	Magic   = "MSRBNDL\x00"
-	Version = 1
+	Version = 2
 )
 
 const headerSize = len(Magic) + 4 + 4
 
 // Section tags.
 const (
-	tagMeta   = "META" // JSON: who wrote the bundle, and its entries
+	tagMeta   = "META" // who wrote the bundle, and its entries (JSON in version 1)
 	tagGraphs = "GRPH" // the entries' graph families
 	tagData   = "DATA" // tensor contents: weights and constants
 	// Optional: readers that do not know a section pass over it.

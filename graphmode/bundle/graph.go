@@ -324,18 +324,23 @@ func (e *encoder) attrs(n *ir.Node) error {
 // count and index is checked, and the first problem is kept in err while
 // the reads that follow return zeros.
 type decoder struct {
-	b     []byte
-	at    int
-	err   error
-	data  []byte
-	dev   devices.Device
-	files []*string
+	// section names the section b is, for errors.
+	section string
+	b       []byte
+	at      int
+	err     error
+	data    []byte
+	dev     devices.Device
+	files   []*string
 	// tensorAbs are the tensor types read so far, by their encoding.
 	tensorAbs map[string]ir.Abstract
 	// inputs are the computed nodes' inputs as read, all in a row.
 	inputs [][2]int
 	// strings are the recurring strings read so far.
 	strings map[string]string
+	// prims are the primitives named so far, nil where this build has
+	// none.
+	prims map[string]*ops.Primitive
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -350,7 +355,7 @@ func (d *decoder) uint() uint64 {
 	}
 	v, n := binary.Uvarint(d.b[d.at:])
 	if n <= 0 {
-		d.fail("a bad number at offset %d of the graph section", d.at)
+		d.fail("a bad number at offset %d of the %s section", d.at, d.section)
 		return 0
 	}
 	d.at += n
@@ -363,7 +368,7 @@ func (d *decoder) int() int64 {
 	}
 	v, n := binary.Varint(d.b[d.at:])
 	if n <= 0 {
-		d.fail("a bad number at offset %d of the graph section", d.at)
+		d.fail("a bad number at offset %d of the %s section", d.at, d.section)
 		return 0
 	}
 	d.at += n
@@ -375,7 +380,7 @@ func (d *decoder) int() int64 {
 func (d *decoder) count() int {
 	n := d.uint()
 	if n > uint64(len(d.b)-d.at) {
-		d.fail("a count of %d at offset %d, past the section's end", n, d.at)
+		d.fail("a count of %d at offset %d, past the end of the %s section", n, d.at, d.section)
 		return 0
 	}
 	return int(n)
@@ -386,7 +391,7 @@ func (d *decoder) bytes(n int) []byte {
 		return nil
 	}
 	if n < 0 || n > len(d.b)-d.at {
-		d.fail("%d bytes wanted at offset %d, past the section's end", n, d.at)
+		d.fail("%d bytes wanted at offset %d, past the end of the %s section", n, d.at, d.section)
 		return nil
 	}
 	out := d.b[d.at : d.at+n]
@@ -467,14 +472,16 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 			g.SetID(n, id)
 			nodes[i] = append(nodes[i], n)
 		}
-		for range d.count() {
-			id, name := d.id(), d.str()
-			abs, ok := d.abstract().(ir.TensorAbs)
-			if !ok {
-				d.fail("weight %s of @%s is not a tensor", name, g.Name)
+		weights := make([]ir.Node, d.count())
+		for k := range weights {
+			n := &weights[k]
+			n.Kind, n.Graph, n.ID, n.Name = ir.Weight, g, d.id(), d.str()
+			n.Abs = d.abstract()
+			if _, ok := n.Abs.(ir.TensorAbs); !ok {
+				d.fail("weight %s of @%s is not a tensor", n.Name, g.Name)
 			}
-			n := g.AddWeight(name, abs)
-			g.SetID(n, id)
+			g.SetID(n, n.ID)
+			g.Weights = append(g.Weights, n)
 			nodes[i] = append(nodes[i], n)
 		}
 		for range d.count() {
@@ -493,6 +500,8 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 			nodes[i] = append(nodes[i], n)
 		}
 		count := d.count()
+		// Most nodes have one or two inputs.
+		d.inputs = slices.Grow(d.inputs, 2*count)
 		raws = slices.Grow(raws, count)
 		g.Nodes = slices.Grow(g.Nodes, count)
 		nodes[i] = slices.Grow(nodes[i], count)
@@ -557,11 +566,10 @@ func (d *decoder) node(g *ir.FuncGraph, n *ir.Node) rawNode {
 	var raw rawNode
 	switch n.Kind {
 	case ir.Apply:
-		name := d.interned()
+		p, name := d.primitive()
 		n.Attrs = d.attrs()
 		if d.err == nil {
-			p, ok := ops.Lookup(name)
-			if !ok {
+			if p == nil {
 				d.err = missingOp(name, n)
 				return raw
 			}
@@ -737,8 +745,24 @@ func (d *decoder) attrs() ops.Attrs {
 	return a
 }
 
-// interned reads a string that recurs (an attribute's or primitive's
-// name), made once per decode.
+// primitive reads a primitive's name and finds it, once per decode; it
+// is nil, and the name is given, when this build lacks it.
+func (d *decoder) primitive() (*ops.Primitive, string) {
+	b := d.bytes(d.count())
+	if p := d.prims[string(b)]; p != nil {
+		return p, ""
+	}
+	name := string(b)
+	p, _ := ops.Lookup(name)
+	if d.prims == nil {
+		d.prims = map[string]*ops.Primitive{}
+	}
+	d.prims[name] = p
+	return p, name
+}
+
+// interned reads a string that recurs (an attribute's name), made once
+// per decode.
 func (d *decoder) interned() string {
 	b := d.bytes(d.count())
 	if s, ok := d.strings[string(b)]; ok {

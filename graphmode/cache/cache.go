@@ -31,9 +31,19 @@ type Arg struct {
 type Guard struct {
 	// What names the value: "global 'k'", "attribute 'self.scale'".
 	What string
-	// Holds reports whether the value is still what the graph assumed.
-	Holds func() bool
+	// Check reports whether the value is still what the graph assumed.
+	Check Check
 }
+
+// A Check is a guard's test. It is an interface, not a func, so that a
+// graph's many guards can share one allocation (a slice of checks).
+type Check interface{ Holds() bool }
+
+// CheckFunc makes a function a Check.
+type CheckFunc func() bool
+
+// Holds calls f.
+func (f CheckFunc) Holds() bool { return f() }
 
 // An Entry is one compiled specialization.
 type Entry struct {
@@ -136,7 +146,7 @@ func (e *Entry) mismatch(args []Arg) string {
 		}
 	}
 	for _, g := range e.Guards {
-		if !g.Holds() {
+		if !g.Check.Holds() {
 			return g.What + " changed"
 		}
 	}

@@ -31,7 +31,7 @@ func TestRecompileReasons(t *testing.T) {
 	if e, why := f.Lookup(first); e != nil || why != "" {
 		t.Fatalf("empty cache: %v %q", e, why)
 	}
-	guard := cache.Guard{What: "attribute 'self.scale'", Holds: func() bool { return scale == 1 }}
+	guard := cache.Guard{What: "attribute 'self.scale'", Check: cache.CheckFunc(func() bool { return scale == 1 })}
 	f.Add(&cache.Entry{Args: first, Guards: []cache.Guard{guard}})
 	if e, _ := f.Lookup(first); e == nil {
 		t.Fatal("the same call missed")

@@ -180,6 +180,15 @@ func TestControlFlowVerifiesAndPrints(t *testing.T) {
 	}
 }
 
+// Ids far apart verify as ids in a row do.
+func TestVerifySparseIDs(t *testing.T) {
+	g := branchy(t)
+	g.SetID(g.Nodes[3], 1<<30)
+	if err := ir.Verify(g); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // The verifier rejects what passes must never produce.
 func TestVerifyRejects(t *testing.T) {
 	for _, c := range []struct {
@@ -202,6 +211,16 @@ func TestVerifyRejects(t *testing.T) {
 		}, "the body"},
 		{"foreign node", func(g *ir.FuncGraph) {
 			g.Nodes[2].Graphs[0].Nodes[0].Inputs[0] = g.Params[0]
+		}, "before it is defined"},
+		{"duplicate id", func(g *ir.FuncGraph) { g.SetID(g.Nodes[1], g.Nodes[0].ID) }, "two nodes have id"},
+		// Ids far apart, as a file may number them, are kept in a map.
+		{"duplicate sparse id", func(g *ir.FuncGraph) {
+			g.SetID(g.Nodes[0], 1<<30)
+			g.SetID(g.Nodes[1], 1<<30)
+		}, "two nodes have id"},
+		{"sparse ids, then a use before definition", func(g *ir.FuncGraph) {
+			g.SetID(g.Nodes[3], 1<<30)
+			g.Nodes[0], g.Nodes[1] = g.Nodes[1], g.Nodes[0]
 		}, "before it is defined"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -21,8 +21,13 @@ func Verify(g *FuncGraph) error { return verify(g, true) }
 func VerifyStructure(g *FuncGraph) error { return verify(g, false) }
 
 func verify(g *FuncGraph, infer bool) error {
-	ids := map[int]*Node{}
-	for _, f := range append([]*FuncGraph{g}, g.Subgraphs()...) {
+	family := append([]*FuncGraph{g}, g.Subgraphs()...)
+	size := 0
+	for _, f := range family {
+		size += len(f.Params) + len(f.Weights) + len(f.Consts) + len(f.Nodes)
+	}
+	ids := newNodeIDs(*g.ids, size)
+	for _, f := range family {
 		if err := verifyGraph(f, ids, infer); err != nil {
 			return fmt.Errorf("ir: graph @%s: %w", f.Name, err)
 		}
@@ -30,9 +35,9 @@ func verify(g *FuncGraph, infer bool) error {
 	return nil
 }
 
-func verifyGraph(g *FuncGraph, ids map[int]*Node, infer bool) error {
+func verifyGraph(g *FuncGraph, ids *nodeIDs, infer bool) error {
 	// A node is defined once claimed: ids holds it, and it is g's.
-	defined := func(n *Node) bool { return n != nil && n.Graph == g && ids[n.ID] == n }
+	defined := func(n *Node) bool { return n != nil && n.Graph == g && ids.get(n.ID) == n }
 	claim := func(n *Node, kind NodeKind) error {
 		if n.Graph != g {
 			return fmt.Errorf("node %d belongs to another graph", n.ID)
@@ -40,10 +45,10 @@ func verifyGraph(g *FuncGraph, ids map[int]*Node, infer bool) error {
 		if n.Kind != kind {
 			return fmt.Errorf("node %d is a %v among the %vs", n.ID, n.Kind, kind)
 		}
-		if other, dup := ids[n.ID]; dup && other != n {
+		if other := ids.get(n.ID); other != nil && other != n {
 			return fmt.Errorf("two nodes have id %d", n.ID)
 		}
-		ids[n.ID] = n
+		ids.set(n.ID, n)
 		return nil
 	}
 	for _, group := range []struct {
@@ -68,10 +73,10 @@ func verifyGraph(g *FuncGraph, ids map[int]*Node, infer bool) error {
 		if err := verifyNode(n, infer); err != nil {
 			return fmt.Errorf("%%%d (%v): %w", i, n.Kind, err)
 		}
-		if other, dup := ids[n.ID]; dup && other != n {
+		if other := ids.get(n.ID); other != nil && other != n {
 			return fmt.Errorf("two nodes have id %d", n.ID)
 		}
-		ids[n.ID] = n
+		ids.set(n.ID, n)
 	}
 	if g.Output == nil {
 		return fmt.Errorf("no output")
@@ -80,6 +85,47 @@ func verifyGraph(g *FuncGraph, ids map[int]*Node, infer bool) error {
 		return fmt.Errorf("the output (node %d) is not a value of the graph", g.Output.ID)
 	}
 	return nil
+}
+
+// nodeIDs maps node ids to the nodes claimed so far: a slice when the
+// ids are about as many as the nodes, as they are in a graph this package
+// numbered, and a map when they are not (a graph a file numbered).
+type nodeIDs struct {
+	dense  []*Node
+	sparse map[int]*Node
+}
+
+func newNodeIDs(maxID, nodes int) *nodeIDs {
+	if maxID >= 0 && maxID <= 4*nodes+64 {
+		return &nodeIDs{dense: make([]*Node, maxID+1)}
+	}
+	return &nodeIDs{sparse: make(map[int]*Node, nodes)}
+}
+
+func (s *nodeIDs) get(id int) *Node {
+	if s.sparse != nil {
+		return s.sparse[id]
+	}
+	if id < 0 || id >= len(s.dense) {
+		return nil
+	}
+	return s.dense[id]
+}
+
+func (s *nodeIDs) set(id int, n *Node) {
+	if s.sparse == nil && (id < 0 || id >= len(s.dense)) {
+		s.sparse = make(map[int]*Node, len(s.dense))
+		for i, m := range s.dense {
+			if m != nil {
+				s.sparse[i] = m
+			}
+		}
+	}
+	if s.sparse != nil {
+		s.sparse[id] = n
+		return
+	}
+	s.dense[id] = n
 }
 
 func verifyNode(n *Node, infer bool) error {
