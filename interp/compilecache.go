@@ -139,7 +139,13 @@ func diskKey(fp *fingerprinter, j *jitFunction, key []cache.Arg) string {
 		fmt.Fprintf(&b, "self %x\n", print)
 	}
 	for _, a := range key {
-		fmt.Fprintf(&b, "arg %#v\n", a.Abs)
+		// A tensor, the common argument, is written without fmt's
+		// reflection; anything else exactly as Go sees it.
+		if t, ok := a.Abs.(ir.TensorAbs); ok {
+			fmt.Fprintf(&b, "arg tensor %s %s\n", t.DType, t.Shape)
+		} else {
+			fmt.Fprintf(&b, "arg %#v\n", a.Abs)
+		}
 	}
 	return b.String()
 }
@@ -170,10 +176,16 @@ func jitSource(j *jitFunction) (*Function, *Instance) {
 	return nil, nil
 }
 
-// diskVariant is one of the graphs a cache file keeps for a key.
+// diskVariant is one of the graphs a cache file keeps for a key and,
+// once checked, what its host reads are today.
 type diskVariant struct {
 	entry *bundle.Entry
 	plan  diskPlan
+	// values are what each step of the plan's paths reaches today.
+	values []Value
+	guards []cache.Guard
+	// stale says why the variant's host values are not today's.
+	stale string
 }
 
 // loadCompiled returns the cache entry the store keeps for key whose host
@@ -197,8 +209,12 @@ func (th *Thread) loadCompiled(store *compilecache.Store, fp *fingerprinter, j *
 	}
 	why := ""
 	for i := len(variants) - 1; i >= 0; i-- {
-		entry, stale := bindVariant(fp, variants[i], fn, self, args, callArgs)
-		if stale == "" {
+		v := &variants[i]
+		stale := ""
+		var entry *cache.Entry
+		if !v.check(fp, fn, self) {
+			stale = v.stale
+		} else if entry, stale = v.bind(fn, args, callArgs); stale == "" {
 			entry.Compiled.(*compiledGraph).fromDisk = path
 			return entry, variants, nil
 		}
@@ -207,25 +223,35 @@ func (th *Thread) loadCompiled(store *compilecache.Store, fp *fingerprinter, j *
 	return nil, variants, &compilecache.StaleError{Path: path, Why: why}
 }
 
-// bindVariant makes a cache entry of a variant whose host values are
-// today's, bound to this session's Parameters, or says why it cannot.
-func bindVariant(fp *fingerprinter, v diskVariant, fn *Function, self *Instance, args []cache.Arg, callArgs []Value) (*cache.Entry, string) {
-	values := v.plan.resolve(fn, self)
-	reads := make([]hostRead, len(v.plan.Reads))
+// check finds what v's host reads reach today and reports whether their
+// fingerprints are the plan's; if not, v.stale says why.
+func (v *diskVariant) check(fp *fingerprinter, fn *Function, self *Instance) bool {
+	v.values = v.plan.resolve(fn, self)
+	checks := make([]readCheck, len(v.plan.Reads))
 	for i, d := range v.plan.Reads {
-		r, ok := readAt(d.What, v.plan.Steps[d.Step], values, fn)
+		r, ok := readAt(d.What, v.plan.Steps[d.Step], v.values, fn)
 		if !ok {
-			return nil, d.What + " is gone"
+			v.stale = d.What + " is gone"
+			return false
 		}
-		if d.Print != "" && hostPrint(fp, r, nil) != d.Print {
-			return nil, d.What + " changed"
+		now := v.values[d.Step]
+		if d.Print != "" && hostPrint(fp, now, nil) != d.Print {
+			v.stale = d.What + " changed"
+			return false
 		}
-		reads[i] = r
+		checks[i] = newReadCheck(r, now)
 	}
+	v.guards = guardsFor(checks)
+	return true
+}
+
+// bind makes a cache entry of a checked variant, its graph bound to this
+// session's Parameters, or says why it cannot.
+func (v *diskVariant) bind(fn *Function, args []cache.Arg, callArgs []Value) (*cache.Entry, string) {
 	g := v.entry.Graph
 	c := &compiledGraph{g: g, weights: make(map[string]*Tensor, len(v.plan.Weights)), src: fn.code.fc.Prog.Src, updates: v.plan.Updates}
 	for _, w := range v.plan.Weights {
-		p, ok := values[w.Step].(*Tensor)
+		p, ok := v.values[w.Step].(*Tensor)
 		if !ok || p.param == nil || p.param.name != w.Param {
 			return nil, fmt.Sprintf("Parameter '%s' is not where it was", w.Param)
 		}
@@ -253,7 +279,7 @@ func bindVariant(fp *fingerprinter, v diskVariant, fn *Function, self *Instance,
 	for _, a := range callArgs {
 		c.args = append(c.args, graphLeaves(a, false, func(x Value) Value { return NewTensor(tensor.NewAbstract(graphInputMeta(x))) }))
 	}
-	return &cache.Entry{Args: args, Compiled: c, Guards: guardsOf(reads)}, ""
+	return &cache.Entry{Args: args, Compiled: c, Guards: v.guards}, ""
 }
 
 // saveCompiled saves c to the store for key beside the file's other
@@ -270,6 +296,9 @@ func (th *Thread) saveCompiled(store *compilecache.Store, j *jitFunction, dk str
 	plan := diskPlan{Reads: make([]diskRead, len(reads)), Weights: []diskWeight{}, Updates: c.updates}
 	paths := make([]hostPath, len(reads))
 	acyclic := make([]bool, len(reads))
+	// A read under one whose fingerprint is acyclic is covered by it
+	// (diskPlan.cover) and is not fingerprinted.
+	covering := map[string]bool{}
 	// A read found through another (an attribute of an object a global
 	// holds) waits until that one has been fingerprinted.
 	for done, progress := 0, true; done < len(reads) && progress; {
@@ -290,14 +319,21 @@ func (th *Thread) saveCompiled(store *compilecache.Store, j *jitFunction, dk str
 			if !ok {
 				continue
 			}
-			print := hostPrint(fp, r, path)
+			paths[i], plan.Reads[i].What = path, r.what
+			done++
+			progress = true
+			if coveredBy(covering, path) {
+				continue
+			}
+			now, _ := r.get()
+			print := hostPrint(fp, now, path)
 			if fp.unknown != "" {
 				return errNotKept(describeUnknown(r.what, fp.unknown))
 			}
-			plan.Reads[i] = diskRead{What: r.what, Print: print}
-			paths[i], acyclic[i] = path, print != absent && !fp.cyclic
-			done++
-			progress = true
+			plan.Reads[i].Print = print
+			if acyclic[i] = print != absent && !fp.cyclic; acyclic[i] {
+				covering[strings.Join(path, "\x00")] = true
+			}
 		}
 	}
 	steps := map[pathStep]int{}
@@ -339,6 +375,17 @@ func (th *Thread) saveCompiled(store *compilecache.Store, j *jitFunction, dk str
 	return err
 }
 
+// coveredBy reports whether a proper prefix of path is in covering, by
+// its segments joined with NUL.
+func coveredBy(covering map[string]bool, path hostPath) bool {
+	for k := 1; k < len(path); k++ {
+		if covering[strings.Join(path[:k], "\x00")] {
+			return true
+		}
+	}
+	return false
+}
+
 // errNotKept is why a graph is not kept on disk: not a failure, but
 // worth a look in %cache.
 type errNotKept string
@@ -348,11 +395,10 @@ func (e errNotKept) Error() string { return string(e) }
 // absent is the fingerprint of a read whose name is not bound.
 const absent = "absent"
 
-// hostPrint is the fingerprint of what r reads now; fp.cyclic then says
-// whether it met a cycle.
-func hostPrint(fp *fingerprinter, r hostRead, path hostPath) string {
-	v, ok := r.get()
-	if !ok {
+// hostPrint is the fingerprint of a host read's value v, nil when its
+// name is not bound; fp.cyclic then says whether it met a cycle.
+func hostPrint(fp *fingerprinter, v Value, path hostPath) string {
+	if v == nil {
 		return absent
 	}
 	print, _ := fp.of(v, path)

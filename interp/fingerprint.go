@@ -33,7 +33,7 @@ type fingerprinter struct {
 	// object whose digest is being computed maps to inProgress: met
 	// again, it is a cycle, and cyclic keeps what contains it from being
 	// memoized.
-	digests map[any]string
+	digests map[any]digest
 	cyclic  bool
 	// paths are where each Instance, Parameter and closure cell was
 	// first met.
@@ -48,16 +48,21 @@ type fingerprinter struct {
 // closure variables of a function ("free:NAME").
 type hostPath []string
 
-// inProgress marks an object whose digest is being computed; a digest is
-// 16 bytes, so it is never one.
-const inProgress = "…"
+// A digest is an object's hash: the first 16 bytes of a SHA-256.
+type digest [16]byte
+
+// inProgress marks an object whose digest is being computed. A digest
+// equal to it (a chance of 2^-128) would be taken for a cycle, which
+// costs a memo, not a wrong answer.
+var inProgress = digest{0: 0xff, 1: 0xff, 2: 0xff, 3: 0xff, 4: 0xff, 5: 0xff, 6: 0xff, 7: 0xff,
+	8: 0xff, 9: 0xff, 10: 0xff, 11: 0xff, 12: 0xff, 13: 0xff, 14: 0xff, 15: 0xff}
 
 // fingerprintLimit bounds how deep values nest before the fingerprinter
 // gives up, as a guard of last resort against pathological structures.
 const fingerprintLimit = 32
 
 func newFingerprinter(th *Thread) *fingerprinter {
-	return &fingerprinter{th: th, digests: map[any]string{}, paths: map[any]hostPath{}}
+	return &fingerprinter{th: th, digests: map[any]digest{}, paths: map[any]hostPath{}}
 }
 
 // of returns v's fingerprint, 16 bytes, reached by path; ok is false
@@ -106,7 +111,7 @@ func (f *fingerprinter) object(v any, path hostPath, emit func()) {
 			f.cyclic = true
 			return
 		}
-		f.token("=", d)
+		f.ref(d)
 		return
 	}
 	f.digests[v] = inProgress
@@ -114,14 +119,21 @@ func (f *fingerprinter) object(v any, path hostPath, emit func()) {
 	f.cyclic = false
 	emit()
 	sum := sha256.Sum256(f.buf[start:])
-	d := string(sum[:16])
+	d := digest(sum[:16])
 	if !f.cyclic && f.unknown == "" {
 		f.digests[v] = d
 	} else {
 		delete(f.digests, v)
 	}
 	f.buf, f.cyclic = f.buf[:start], outerCyclic || f.cyclic
-	f.token("=", d)
+	f.ref(d)
+}
+
+// ref appends the token ("=", d): what an object hashes as inside
+// another.
+func (f *fingerprinter) ref(d digest) {
+	f.buf = append(f.buf, 2, 1, '=', byte(len(d)))
+	f.buf = append(f.buf, d[:]...)
 }
 
 func (f *fingerprinter) value(v Value, path hostPath, depth int) {
@@ -209,24 +221,16 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 		f.object(v, path, func() {
 			f.token("instance")
 			f.value(v.class, nil, next)
-			type attr struct {
-				name string
-				v    Value
-			}
-			d := v.Dict()
-			attrs := make([]attr, 0, d.used)
-			for k, x := range d.All() {
+			// In the order they were set, as a dict's items are: the same
+			// program sets them in the same order.
+			for k, x := range v.Dict().All() {
 				name, ok := k.(Str)
 				if !ok {
 					f.unknown = "an object with a non-string attribute name"
 					return
 				}
-				attrs = append(attrs, attr{string(name), x})
-			}
-			slices.SortFunc(attrs, func(a, b attr) int { return strings.Compare(a.name, b.name) })
-			for _, a := range attrs {
-				f.token("attr", a.name)
-				f.value(a.v, at("a:", a.name), next)
+				f.token("attr", string(name))
+				f.value(x, at("a:", string(name)), next)
 			}
 		})
 	case *Class:
@@ -235,7 +239,9 @@ func (f *fingerprinter) value(v Value, path hostPath, depth int) {
 			for _, b := range v.Bases {
 				f.value(b, nil, next)
 			}
-			for _, k := range slices.Sorted(slices.Values(v.Dict.Keys())) {
+			keys := slices.Clone(v.Dict.Keys())
+			slices.Sort(keys)
+			for _, k := range keys {
 				a, _ := v.Dict.Get(k)
 				f.token("member", k)
 				f.value(a, nil, next)

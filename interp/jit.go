@@ -470,17 +470,20 @@ func (th *Thread) compileEntry(j *jitFunction, args []Value, key []cache.Arg, sp
 		c, err = th.compileJit(j.fn, j.name, compileArgs, names, scope)
 	}
 	rt.captureReads = nil
-	j.compileTime += time.Since(start)
 	if err != nil {
+		j.compileTime += time.Since(start)
 		return nil, nil, err
 	}
 	if scope != nil {
 		c.scope, c.automatic = scope, j.opts.signature == nil || j.opts.signature == None
 		c.planDims()
 	}
-	j.compiles++
 	hostReads := th.hostReads(j.fn, j.self, reads)
 	entry := &cache.Entry{Args: key, Compiled: c, Guards: guardsOf(hostReads)}
+	// The compile ends with the entry whole, guards included, as a load
+	// from the compile cache does.
+	j.compileTime += time.Since(start)
+	j.compiles++
 	j.cache.Add(entry)
 	if dk != "" {
 		j.notKept = ""
@@ -559,14 +562,27 @@ func (th *Thread) hostReads(fn Value, self *Instance, reads *captureReads) []hos
 // guardsOf guards host reads: a value by identity, a number or string by
 // value, and the contents capture folded (hostContents).
 func guardsOf(reads []hostRead) []cache.Guard {
-	guards := make([]cache.Guard, len(reads))
 	checks := make([]readCheck, len(reads))
 	for i, r := range reads {
-		v0, ok0 := r.get()
-		checks[i] = readCheck{read: r, ok0: ok0, c0: contentsOf(v0, contentsDepth)}
-		guards[i] = cache.Guard{What: r.what, Check: &checks[i]}
+		v, _ := r.get()
+		checks[i] = newReadCheck(r, v)
+	}
+	return guardsFor(checks)
+}
+
+// guardsFor makes guards of checks, which they point into.
+func guardsFor(checks []readCheck) []cache.Guard {
+	guards := make([]cache.Guard, len(checks))
+	for i := range checks {
+		guards[i] = cache.Guard{What: checks[i].read.what, Check: &checks[i]}
 	}
 	return guards
+}
+
+// newReadCheck guards r, which reads v now (nil when its name is not
+// bound).
+func newReadCheck(r hostRead, v Value) readCheck {
+	return readCheck{read: r, ok0: v != nil, c0: contentsOf(v, contentsDepth)}
 }
 
 // readCheck is a guard of a host read: what it read when the graph was

@@ -159,7 +159,7 @@ func decode(raw []byte, dev devices.Device, verify func(*ir.FuncGraph) error) (*
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{b: secs[tagGraphs], data: secs[tagData], dev: dev, section: tagGraphs}
+	d := &decoder{b: secs[tagGraphs], data: secs[tagData], dev: dev, section: tagGraphs, version: version}
 	annexes := secs[tagAnnex]
 	for range d.count() {
 		name := d.str()

@@ -304,12 +304,17 @@ func (e *encoder) value(v any, n *ir.Node) error {
 	return nil
 }
 
+// attrs writes a node's attributes, sorted by name, after their length
+// in bytes: nodes of one primitive often have the same, which a reader
+// then reads once.
 func (e *encoder) attrs(n *ir.Node) error {
 	names := make([]string, 0, len(n.Attrs))
 	for k := range n.Attrs {
 		names = append(names, k)
 	}
 	slices.Sort(names)
+	outer := e.b
+	e.b = nil
 	e.uint(uint64(len(names)))
 	for _, k := range names {
 		e.str(k)
@@ -317,6 +322,10 @@ func (e *encoder) attrs(n *ir.Node) error {
 			return err
 		}
 	}
+	body := e.b
+	e.b = outer
+	e.uint(uint64(len(body)))
+	e.b = append(e.b, body...)
 	return nil
 }
 
@@ -341,6 +350,10 @@ type decoder struct {
 	// prims are the primitives named so far, nil where this build has
 	// none.
 	prims map[string]*ops.Primitive
+	// attrMaps are the attributes read so far, by their bytes.
+	attrMaps map[string]ops.Attrs
+	// version is the file's format version.
+	version uint32
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -732,7 +745,36 @@ func (d *decoder) value() any {
 	}
 }
 
+// attrs reads a node's attributes. From version 2 they follow their
+// length, and nodes with the same bytes share one map: attributes are
+// never changed in place.
 func (d *decoder) attrs() ops.Attrs {
+	if d.version < 2 {
+		return d.attrList()
+	}
+	n := d.count()
+	if d.err != nil {
+		return nil
+	}
+	body := d.b[d.at : d.at+n]
+	if a, ok := d.attrMaps[string(body)]; ok {
+		d.at += n
+		return a
+	}
+	end := d.at + n
+	a := d.attrList()
+	if d.err == nil && d.at != end {
+		d.fail("attributes of %d bytes at offset %d read as %d", n, end-n, d.at-(end-n))
+		return nil
+	}
+	if d.attrMaps == nil {
+		d.attrMaps = map[string]ops.Attrs{}
+	}
+	d.attrMaps[string(body)] = a
+	return a
+}
+
+func (d *decoder) attrList() ops.Attrs {
 	n := d.count()
 	if n == 0 {
 		return nil
