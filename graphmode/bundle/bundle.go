@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"time"
@@ -130,14 +131,18 @@ func Encode(b *Bundle) ([]byte, error) {
 		}
 		m.Entries = append(m.Entries, me)
 	}
-	// The graphs name source files by number: the table of names goes
-	// first, now that every graph has been written.
-	var table encoder
-	table.uint(uint64(len(enc.names)))
+	// The graphs name source files, abstract values, primitives and
+	// attribute sets by number: the tables go first, now that every
+	// graph has been written.
+	var tables encoder
+	tables.uint(uint64(len(enc.names)))
 	for _, n := range enc.names {
-		table.str(n)
+		tables.str(n)
 	}
-	graphs := append(table.b, enc.b...)
+	for _, t := range []*table{&enc.abstracts, &enc.prims, &enc.attrSets} {
+		t.write(&tables)
+	}
+	graphs := append(tables.b, enc.b...)
 	secs := []section{{tagMeta, encodeMeta(m)}, {tagGraphs, graphs}, {tagData, data}}
 	if annexes != nil {
 		secs = append(secs, section{tagAnnex, annexes})
@@ -165,6 +170,7 @@ func decode(raw []byte, dev devices.Device, verify func(*ir.FuncGraph) error) (*
 		name := d.str()
 		d.files = append(d.files, &name)
 	}
+	d.tables()
 	if n := d.count(); d.err == nil && n != len(m.Entries) {
 		d.fail("%d graphs for %d entries", n, len(m.Entries))
 	}
@@ -249,7 +255,7 @@ func ReadOwn(path string, dev devices.Device) (*Bundle, error) {
 }
 
 func read(path string, dev devices.Device, verify func(*ir.FuncGraph) error) (*Bundle, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -259,6 +265,30 @@ func read(path string, dev devices.Device, verify func(*ir.FuncGraph) error) (*B
 		fe.Path = path
 	}
 	return b, err
+}
+
+// readFile reads the file at path whole, in one read of the size it has
+// when opened: a file is replaced, never rewritten in place (Write), and
+// the compile cache reads one on a function's first call, where each
+// system call counts (os.ReadFile makes one more, to see the end).
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return io.ReadAll(f)
+	}
+	raw := make([]byte, st.Size())
+	if _, err := f.ReadAt(raw, 0); err != nil {
+		return nil, err
+	}
+	return raw, nil
 }
 
 // Entry finds an entry by name.

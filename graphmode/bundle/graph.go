@@ -13,11 +13,14 @@ import (
 	"msrepl/tensor"
 )
 
-// The graph section holds, for each entry, its graph family: the entry
-// graph and then its subgraphs, each graph's parameters, weights,
-// constants and nodes in order. A node names its inputs by graph and
-// position within that graph; tensor constants point into the data
-// section.
+// The graph section holds tables, then for each entry its graph family:
+// the entry graph and then its subgraphs, each graph's parameters,
+// weights, constants and nodes in order. A node names its inputs by
+// graph and position within that graph; tensor constants point into the
+// data section. The tables are the source file names and, from version
+// 2, the distinct abstract values, primitive names and attribute sets,
+// which nodes name by number: most nodes share a few of each, which a
+// reader then decodes once.
 
 type encoder struct {
 	b     []byte
@@ -26,6 +29,54 @@ type encoder struct {
 	names []string // the file names, in order of first use
 	where map[*ir.Node][2]int
 	graph map[*ir.FuncGraph]int
+	// The tables of abstract values, primitive names and attribute
+	// sets, each entry as its bytes.
+	abstracts, prims, attrSets table
+}
+
+// A table keeps distinct byte strings in order of first use.
+type table struct {
+	index   map[string]int
+	entries [][]byte
+}
+
+// add returns b's place in t, adding it if it is new.
+func (t *table) add(b []byte) int {
+	if i, ok := t.index[string(b)]; ok {
+		return i
+	}
+	if t.index == nil {
+		t.index = map[string]int{}
+	}
+	i := len(t.entries)
+	t.index[string(b)] = i
+	t.entries = append(t.entries, b)
+	return i
+}
+
+// write appends t: its length, then each entry after its length.
+func (t *table) write(e *encoder) {
+	e.uint(uint64(len(t.entries)))
+	for _, b := range t.entries {
+		e.uint(uint64(len(b)))
+		e.b = append(e.b, b...)
+	}
+}
+
+// tabled writes what put writes as its place in t.
+func (e *encoder) tabled(t *table, put func() error) error {
+	outer := e.b
+	e.b = nil
+	err := put()
+	entry := e.b
+	e.b = outer
+	e.uint(uint64(t.add(entry)))
+	return err
+}
+
+// abstractRef writes a node's abstract value as its place in the table.
+func (e *encoder) abstractRef(a ir.Abstract, n *ir.Node) error {
+	return e.tabled(&e.abstracts, func() error { return e.abstract(a, n) })
 }
 
 func (e *encoder) uint(n uint64) { e.b = binary.AppendUvarint(e.b, n) }
@@ -72,7 +123,7 @@ func (e *encoder) funcGraph(g *ir.FuncGraph) error {
 		e.uint(uint64(n.ID))
 		e.str(n.Name)
 		e.span(n.Span)
-		if err := e.abstract(n.Abs, n); err != nil {
+		if err := e.abstractRef(n.Abs, n); err != nil {
 			return err
 		}
 	}
@@ -80,7 +131,7 @@ func (e *encoder) funcGraph(g *ir.FuncGraph) error {
 	for _, n := range g.Weights {
 		e.uint(uint64(n.ID))
 		e.str(n.Name)
-		if err := e.abstract(n.Abs, n); err != nil {
+		if err := e.abstractRef(n.Abs, n); err != nil {
 			return err
 		}
 	}
@@ -119,7 +170,7 @@ func (e *encoder) node(n *ir.Node) error {
 	e.uint(uint64(n.ID))
 	e.str(n.Name)
 	e.span(n.Span)
-	if err := e.abstract(n.Abs, n); err != nil {
+	if err := e.abstractRef(n.Abs, n); err != nil {
 		return err
 	}
 	switch n.Kind {
@@ -129,8 +180,10 @@ func (e *encoder) node(n *ir.Node) error {
 		if p, ok := ops.Lookup(n.Prim.Name); !ok || p != n.Prim {
 			return unexportable(n, fmt.Sprintf("it runs Python code when it runs (%s, a JIT Fallback), and a bundle holds none", n.Prim.Name))
 		}
-		e.str(n.Prim.Name)
-		if err := e.attrs(n); err != nil {
+		if err := e.tabled(&e.prims, func() error { e.str(n.Prim.Name); return nil }); err != nil {
+			return err
+		}
+		if err := e.tabled(&e.attrSets, func() error { return e.attrs(n) }); err != nil {
 			return err
 		}
 	case ir.GetItem:
@@ -304,17 +357,13 @@ func (e *encoder) value(v any, n *ir.Node) error {
 	return nil
 }
 
-// attrs writes a node's attributes, sorted by name, after their length
-// in bytes: nodes of one primitive often have the same, which a reader
-// then reads once.
+// attrs writes a node's attributes, sorted by name.
 func (e *encoder) attrs(n *ir.Node) error {
 	names := make([]string, 0, len(n.Attrs))
 	for k := range n.Attrs {
 		names = append(names, k)
 	}
 	slices.Sort(names)
-	outer := e.b
-	e.b = nil
 	e.uint(uint64(len(names)))
 	for _, k := range names {
 		e.str(k)
@@ -322,10 +371,6 @@ func (e *encoder) attrs(n *ir.Node) error {
 			return err
 		}
 	}
-	body := e.b
-	e.b = outer
-	e.uint(uint64(len(body)))
-	e.b = append(e.b, body...)
 	return nil
 }
 
@@ -350,10 +395,68 @@ type decoder struct {
 	// prims are the primitives named so far, nil where this build has
 	// none.
 	prims map[string]*ops.Primitive
-	// attrMaps are the attributes read so far, by their bytes.
-	attrMaps map[string]ops.Attrs
 	// version is the file's format version.
 	version uint32
+	// From version 2, the tables nodes name their abstract values,
+	// primitives and attributes from; a primitive this build lacks is
+	// nil, and its name is in primNames.
+	abstracts []ir.Abstract
+	primTable []*ops.Primitive
+	primNames []string
+	attrSets  []ops.Attrs
+}
+
+// tables reads the tables of version 2; every table would be empty, an
+// index into one an error, in a graph section without them.
+func (d *decoder) tables() {
+	if d.version < 2 {
+		return
+	}
+	d.abstracts = make([]ir.Abstract, d.count())
+	for i := range d.abstracts {
+		end := d.entry()
+		d.abstracts[i] = d.abstract()
+		d.entryEnds(end)
+	}
+	n := d.count()
+	d.primTable, d.primNames = make([]*ops.Primitive, n), make([]string, n)
+	for i := range n {
+		end := d.entry()
+		d.primNames[i] = d.str()
+		d.primTable[i], _ = ops.Lookup(d.primNames[i])
+		d.entryEnds(end)
+	}
+	d.attrSets = make([]ops.Attrs, d.count())
+	for i := range d.attrSets {
+		end := d.entry()
+		d.attrSets[i] = d.attrList()
+		d.entryEnds(end)
+	}
+}
+
+// entry reads a table entry's length and returns where it ends.
+func (d *decoder) entry() int {
+	n := d.count()
+	return d.at + n
+}
+
+// entryEnds checks that an entry read to its end.
+func (d *decoder) entryEnds(end int) {
+	if d.err == nil && d.at != end {
+		d.fail("a table entry ending at offset %d read to %d", end, d.at)
+	}
+}
+
+// abstractField reads a node's abstract value: from version 2 its place
+// in the table.
+func (d *decoder) abstractField() ir.Abstract {
+	if d.version < 2 {
+		return d.abstract()
+	}
+	if i := d.index(len(d.abstracts), "abstract value"); d.err == nil {
+		return d.abstracts[i]
+	}
+	return ir.AnyAbs{}
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -481,7 +584,7 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 		g := graphs[i]
 		for range d.count() {
 			id, name, span := d.id(), d.str(), d.span()
-			n := g.AddParam(name, d.abstract(), span)
+			n := g.AddParam(name, d.abstractField(), span)
 			g.SetID(n, id)
 			nodes[i] = append(nodes[i], n)
 		}
@@ -489,7 +592,7 @@ func (d *decoder) family() (*ir.FuncGraph, error) {
 		for k := range weights {
 			n := &weights[k]
 			n.Kind, n.Graph, n.ID, n.Name = ir.Weight, g, d.id(), d.str()
-			n.Abs = d.abstract()
+			n.Abs = d.abstractField()
 			if _, ok := n.Abs.(ir.TensorAbs); !ok {
 				d.fail("weight %s of @%s is not a tensor", n.Name, g.Name)
 			}
@@ -575,7 +678,7 @@ func (d *decoder) node(g *ir.FuncGraph, n *ir.Node) rawNode {
 	n.ID = d.id()
 	n.Name = d.str()
 	n.Span = d.span()
-	n.Abs = d.abstract()
+	n.Abs = d.abstractField()
 	var raw rawNode
 	switch n.Kind {
 	case ir.Apply:
@@ -745,33 +848,25 @@ func (d *decoder) value() any {
 	}
 }
 
-// attrs reads a node's attributes. From version 2 they follow their
-// length, and nodes with the same bytes share one map: attributes are
-// never changed in place.
+// attrs reads a node's attributes: from version 2 their place in the
+// table, whose maps nodes share (attributes are never changed in place).
 func (d *decoder) attrs() ops.Attrs {
 	if d.version < 2 {
 		return d.attrList()
 	}
-	n := d.count()
+	return d.attrSets[d.index(len(d.attrSets), "attribute set")]
+}
+
+// index reads a place in a table of n.
+func (d *decoder) index(n int, what string) int {
+	i := d.uint()
+	if d.err == nil && i >= uint64(n) {
+		d.fail("%s %d of a table of %d", what, i, n)
+	}
 	if d.err != nil {
-		return nil
+		return 0
 	}
-	body := d.b[d.at : d.at+n]
-	if a, ok := d.attrMaps[string(body)]; ok {
-		d.at += n
-		return a
-	}
-	end := d.at + n
-	a := d.attrList()
-	if d.err == nil && d.at != end {
-		d.fail("attributes of %d bytes at offset %d read as %d", n, end-n, d.at-(end-n))
-		return nil
-	}
-	if d.attrMaps == nil {
-		d.attrMaps = map[string]ops.Attrs{}
-	}
-	d.attrMaps[string(body)] = a
-	return a
+	return int(i)
 }
 
 func (d *decoder) attrList() ops.Attrs {
@@ -787,9 +882,17 @@ func (d *decoder) attrList() ops.Attrs {
 	return a
 }
 
-// primitive reads a primitive's name and finds it, once per decode; it
-// is nil, and the name is given, when this build lacks it.
+// primitive reads a primitive's name and finds it, once per decode: from
+// version 2 its place in the table. It is nil, and the name is given,
+// when this build lacks it.
 func (d *decoder) primitive() (*ops.Primitive, string) {
+	if d.version >= 2 {
+		i := d.index(len(d.primTable), "primitive")
+		if d.err != nil {
+			return nil, ""
+		}
+		return d.primTable[i], d.primNames[i]
+	}
 	b := d.bytes(d.count())
 	if p := d.prims[string(b)]; p != nil {
 		return p, ""
