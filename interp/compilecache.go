@@ -184,8 +184,6 @@ type diskVariant struct {
 	// values are what each step of the plan's paths reaches today.
 	values []Value
 	guards []cache.Guard
-	// stale says why the variant's host values are not today's.
-	stale string
 }
 
 // loadCompiled returns the cache entry the store keeps for key whose host
@@ -210,39 +208,37 @@ func (th *Thread) loadCompiled(store *compilecache.Store, fp *fingerprinter, j *
 	why := ""
 	for i := len(variants) - 1; i >= 0; i-- {
 		v := &variants[i]
-		stale := ""
-		var entry *cache.Entry
-		if !v.check(fp, fn, self) {
-			stale = v.stale
-		} else if entry, stale = v.bind(fn, args, callArgs); stale == "" {
-			entry.Compiled.(*compiledGraph).fromDisk = path
-			return entry, variants, nil
+		stale := v.check(fp, fn, self)
+		if stale == "" {
+			var entry *cache.Entry
+			if entry, stale = v.bind(fn, args, callArgs); stale == "" {
+				entry.Compiled.(*compiledGraph).fromDisk = path
+				return entry, variants, nil
+			}
 		}
 		why = cmp.Or(why, stale)
 	}
 	return nil, variants, &compilecache.StaleError{Path: path, Why: why}
 }
 
-// check finds what v's host reads reach today and reports whether their
-// fingerprints are the plan's; if not, v.stale says why.
-func (v *diskVariant) check(fp *fingerprinter, fn *Function, self *Instance) bool {
+// check finds what v's host reads reach today and guards them, or says
+// why their fingerprints are not the plan's.
+func (v *diskVariant) check(fp *fingerprinter, fn *Function, self *Instance) string {
 	v.values = v.plan.resolve(fn, self)
 	checks := make([]readCheck, len(v.plan.Reads))
 	for i, d := range v.plan.Reads {
 		r, ok := readAt(d.What, v.plan.Steps[d.Step], v.values, fn)
 		if !ok {
-			v.stale = d.What + " is gone"
-			return false
+			return d.What + " is gone"
 		}
 		now := v.values[d.Step]
 		if d.Print != "" && hostPrint(fp, now, nil) != d.Print {
-			v.stale = d.What + " changed"
-			return false
+			return d.What + " changed"
 		}
 		checks[i] = newReadCheck(r, now)
 	}
 	v.guards = guardsFor(checks)
-	return true
+	return ""
 }
 
 // bind makes a cache entry of a checked variant, its graph bound to this

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -51,11 +52,10 @@ type hostPath []string
 // A digest is an object's hash: the first 16 bytes of a SHA-256.
 type digest [16]byte
 
-// inProgress marks an object whose digest is being computed. A digest
-// equal to it (a chance of 2^-128) would be taken for a cycle, which
-// costs a memo, not a wrong answer.
-var inProgress = digest{0: 0xff, 1: 0xff, 2: 0xff, 3: 0xff, 4: 0xff, 5: 0xff, 6: 0xff, 7: 0xff,
-	8: 0xff, 9: 0xff, 10: 0xff, 11: 0xff, 12: 0xff, 13: 0xff, 14: 0xff, 15: 0xff}
+// inProgress marks an object whose digest is being computed: all ones. A
+// digest equal to it (a chance of 2^-128) would be taken for a cycle,
+// which costs a memo, not a wrong answer.
+var inProgress = digest(bytes.Repeat([]byte{0xff}, len(digest{})))
 
 // fingerprintLimit bounds how deep values nest before the fingerprinter
 // gives up, as a guard of last resort against pathological structures.

@@ -284,6 +284,21 @@ func TestFaults(t *testing.T) {
 		return container([]section{{tagMeta, m}, {tagGraphs, secs[tagGraphs]}, {tagData, secs[tagData]}})
 	}
 	check("short META", withMeta(secs[tagMeta][:len(secs[tagMeta])-3]), "of the META section")
+
+	// An empty table, which the nodes still name: each of the graph
+	// section's tables in turn, the ones before it whole.
+	d := decoder{b: secs[tagGraphs], section: tagGraphs}
+	for range d.count() {
+		d.str()
+	}
+	for _, what := range []string{"abstract value", "primitive", "attribute set"} {
+		start := d.at
+		for range d.count() {
+			d.bytes(d.count())
+		}
+		emptied := slices.Concat(secs[tagGraphs][:start], []byte{0}, secs[tagGraphs][d.at:])
+		check("an empty table of "+what+"s", container([]section{{tagMeta, secs[tagMeta]}, {tagGraphs, emptied}, {tagData, secs[tagData]}}), what+" 0 of a table of 0")
+	}
 	check("long META", withMeta(append(slices.Clone(secs[tagMeta]), 7)), "1 bytes follow its last entry")
 }
 

@@ -854,7 +854,10 @@ func (d *decoder) attrs() ops.Attrs {
 	if d.version < 2 {
 		return d.attrList()
 	}
-	return d.attrSets[d.index(len(d.attrSets), "attribute set")]
+	if i := d.index(len(d.attrSets), "attribute set"); d.err == nil {
+		return d.attrSets[i]
+	}
+	return nil
 }
 
 // index reads a place in a table of n.
