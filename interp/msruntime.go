@@ -135,11 +135,18 @@ func (th *Thread) ms() *msRuntime {
 func (th *Thread) apply(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tensor) ([]*tensor.Tensor, error) {
 	rt := th.ms()
 	rt.ctx.Context = th.ctx
+	rt.stdout = th.stdout
+	if e, ok := rt.builder.(*ops.Eager); ok {
+		out, err := e.Run(p, attrs, args)
+		if err != nil {
+			return nil, opsError(err)
+		}
+		return out, nil
+	}
 	in := make([]ops.Value, len(args))
 	for i, a := range args {
 		in[i] = a
 	}
-	rt.stdout = th.stdout
 	out, err := rt.builder.Apply(p, attrs, in...)
 	if err != nil {
 		return nil, opsError(err)

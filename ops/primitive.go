@@ -190,16 +190,33 @@ type Eager struct {
 // Apply runs p on concrete tensors.
 func (e *Eager) Apply(p *Primitive, attrs Attrs, args ...Value) ([]Value, error) {
 	in := make([]*tensor.Tensor, len(args))
-	metas := make([]tensor.Meta, len(args))
 	for i, a := range args {
 		t, ok := a.(*tensor.Tensor)
 		if !ok {
 			return nil, fmt.Errorf("ops: eager %s got a %T, not a tensor", p.Name, a)
 		}
+		in[i] = t
+	}
+	out, err := e.Run(p, attrs, in)
+	if err != nil {
+		return nil, err
+	}
+	res := make([]Value, len(out))
+	for i, t := range out {
+		res[i] = t
+	}
+	return res, nil
+}
+
+// Run is Apply for a caller that holds tensors: nothing is boxed, and
+// the outputs are Eval's own slice. PyNative calls it for every
+// operation, where each allocation shows.
+func (e *Eager) Run(p *Primitive, attrs Attrs, in []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	metas := make([]tensor.Meta, len(in))
+	for i, t := range in {
 		if t.Abstract() {
 			return nil, Errorf(TypeError, p.Name, "an input is a Tensor without data (an input signature, or a value of a graph being compiled), which cannot be computed with")
 		}
-		in[i] = t
 		metas[i] = t.Meta()
 	}
 	outMeta, err := p.Infer(attrs, metas)
@@ -214,14 +231,12 @@ func (e *Eager) Apply(p *Primitive, attrs Attrs, args ...Value) ([]Value, error)
 	if err != nil {
 		return nil, err
 	}
-	res := make([]Value, len(out))
-	for i, t := range out {
+	for _, t := range out {
 		if t.DType() == tensor.Float16 {
 			roundFloat16(t)
 		}
-		res[i] = t
 	}
-	return res, nil
+	return out, nil
 }
 
 // roundFloat16 brings a float16 tensor's widened storage back to float16
