@@ -6,10 +6,12 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"msrepl/internal/anchors"
 )
 
 // BenchmarkDynamicShape runs the forward pass of the 784-256-128-10 MLP
-// (mlpProgram's, with ReLU) in GRAPH_MODE, compiled for a dynamic batch
+// (anchors.MLPClass) in GRAPH_MODE, compiled for a dynamic batch
 // size against compiled for each static one (goal: dynamic at least 95%
 // of static's speed). Compare the two with benchstat -col /shape.
 //
@@ -99,18 +101,7 @@ const dynamicBenchProgram = `import numpy as np
 import mindspore as ms
 from mindspore import ops, nn
 ms.set_seed(0)
-
-class MLP(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.l1 = nn.Dense(784, 256)
-        self.l2 = nn.Dense(256, 128)
-        self.l3 = nn.Dense(128, 10)
-        self.relu = nn.ReLU()
-
-    def construct(self, x):
-        return self.l3(self.relu(self.l2(self.relu(self.l1(x)))))
-
+` + anchors.MLPClass + `
 # The Cell each variant compiles: both run the one MLP, so that every
 # graph reads the same weights.
 class Forward(nn.Cell):

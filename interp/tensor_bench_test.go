@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"msrepl/internal/anchors"
 )
 
 // The tensor benchmarks run language programs the way the anchors in
@@ -21,25 +23,20 @@ import (
 //	LeNet5Forward torch 1.40 ms (batch 32, no grad)
 func BenchmarkTensor(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
-	var chain strings.Builder
-	chain.WriteString("def chain(x):\n")
-	for range 25 {
-		chain.WriteString("    x = x * 1.0001\n    x = x + 0.0001\n    x = ops.relu(x)\n    x = ops.tanh(x)\n")
-	}
-	chain.WriteString("    return x\n")
+	chain := anchors.Chain("chain", "ops.tanh(x)")
 	const prelude = "import numpy as np\nimport mindspore as ms\nfrom mindspore import ops, nn\nms.set_seed(0)\n"
 	for _, c := range []struct {
 		name, setup, call string
 		report            func(b *testing.B, perCall float64)
 	}{
-		{"EagerChain4", chain.String() + "x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\n", "chain(x)",
+		{"EagerChain4", chain + "x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\n", "chain(x)",
 			func(b *testing.B, t float64) { b.ReportMetric(t/100/1e3, "µs/op") }},
-		{"JitChain4", "from mindspore import jit\n" + strings.Replace(chain.String(), "def chain", "@jit\ndef chain", 1) +
+		{"JitChain4", "from mindspore import jit\n" + strings.Replace(chain, "def chain", "@jit\ndef chain", 1) +
 			"x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\nchain(x)\n", "chain(x)",
 			func(b *testing.B, t float64) { b.ReportMetric(t/100/1e3, "µs/op") }},
 		// A fresh jit function each time: the compile (capture, passes,
 		// verification) of the 100-op chain, and one run of it.
-		{"JitCompile100", "from mindspore import jit\n" + chain.String() +
+		{"JitCompile100", "from mindspore import jit\n" + chain +
 			"x = ms.Tensor([0.1, 0.2, 0.3, 0.4], ms.float32)\n", "jit(chain)(x)",
 			func(b *testing.B, t float64) { b.ReportMetric(t/1e6, "ms/compile") }},
 		{"JitCall3", "from mindspore import jit\n@jit\ndef add3(x, y, z):\n    return x + y + z\n" +
@@ -66,7 +63,7 @@ func BenchmarkTensor(b *testing.B) {
 			func(b *testing.B, t float64) { b.ReportMetric(2*512*512*512/t, "GFLOPS") }},
 		{"Matmul1024", "a = ops.ones((1024, 1024), ms.float32)\n", "ops.matmul(a, a)",
 			func(b *testing.B, t float64) { b.ReportMetric(2*1024*1024*1024/t, "GFLOPS") }},
-		{"LeNet5Forward", lenetProgram + "net = LeNet5()\nx = ms.Tensor(np.random.randn(32, 1, 32, 32).astype(np.float32))\n", "net(x)",
+		{"LeNet5Forward", anchors.LeNet5Class + "net = LeNet5()\nx = ms.Tensor(np.random.randn(32, 1, 32, 32).astype(np.float32))\n", "net(x)",
 			func(b *testing.B, t float64) { b.ReportMetric(t/1e6, "ms/fwd") }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -85,24 +82,3 @@ func BenchmarkTensor(b *testing.B) {
 		})
 	}
 }
-
-// lenetProgram is the anchor's LeNet5 in MindSpore's terms.
-const lenetProgram = `
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.c1 = nn.Conv2d(1, 6, 5, pad_mode='valid', has_bias=True)
-        self.c2 = nn.Conv2d(6, 16, 5, pad_mode='valid', has_bias=True)
-        self.f1 = nn.Dense(16 * 5 * 5, 120)
-        self.f2 = nn.Dense(120, 84)
-        self.f3 = nn.Dense(84, 10)
-        self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-
-    def construct(self, x):
-        x = self.pool(self.relu(self.c1(x)))
-        x = self.pool(self.relu(self.c2(x)))
-        x = self.flatten(x)
-        return self.f3(self.relu(self.f2(self.relu(self.f1(x)))))
-`

@@ -28,6 +28,10 @@ Usage:
   msrepl inspect BUNDLE  print what a bundle from mindspore.export holds, and its MindIR
   msrepl export NOTEBOOK.ipynb [-o FILE] [--functions f,g]
                          run a notebook headless and save the graphs it compiled
+  msrepl bench [-count N] [-run REGEXP] [-recorded]
+                         time the performance anchors' workloads, and compare
+                         with PyTorch and numpy (measured now when torch is
+                         installed, else as recorded)
   msrepl --version       print the version
   msrepl help            print this help
 
@@ -57,6 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return kernelCommand(args[1:], stdout, stderr)
 	case "export":
 		return exportCommand(args[1:], stdout, stderr)
+	case "bench":
+		return benchCommand(args[1:], stdout, stderr)
 	case "inspect":
 		if len(args) != 2 {
 			io.WriteString(stderr, "msrepl inspect: give one BUNDLE\n\n"+usage)
