@@ -60,7 +60,8 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 	for _, c := range g.Consts {
 		env[c] = c.Value
 	}
-	for _, n := range g.Nodes {
+	last := lastUses(g)
+	for i, n := range g.Nodes {
 		if r.Context != nil {
 			if err := r.Context.Err(); err != nil {
 				return nil, err
@@ -71,8 +72,28 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 			return nil, err
 		}
 		env[n] = v
+		// A value no later node reads is dropped, so that its buffer can
+		// be recycled while the graph still runs, as PyNative's are.
+		for _, in := range n.Inputs {
+			if in.Kind != ir.Param && in.Kind != ir.Weight && in.Kind != ir.Const && last[in] == i {
+				delete(env, in)
+			}
+		}
 	}
 	return env[g.Output], nil
+}
+
+// lastUses gives each computed node of g the position of the last node
+// that reads it; the output is read after them all.
+func lastUses(g *ir.FuncGraph) map[*ir.Node]int {
+	last := make(map[*ir.Node]int, len(g.Nodes))
+	for i, n := range g.Nodes {
+		for _, in := range n.Inputs {
+			last[in] = i
+		}
+	}
+	last[g.Output] = len(g.Nodes)
+	return last
 }
 
 func (r *Runner) node(n *ir.Node, env map[*ir.Node]Value) (Value, error) {
