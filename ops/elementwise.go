@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"slices"
+
 	"msrepl/devices/cpu"
 	"msrepl/tensor"
 )
@@ -9,7 +11,34 @@ import (
 // for shapes that do not broadcast.
 func BroadcastShape(op string, x, y tensor.Shape) (tensor.Shape, error) {
 	n := max(len(x), len(y))
-	out := make(tensor.Shape, n)
+	if n > 8 {
+		out := make(tensor.Shape, n)
+		if err := broadcastInto(op, out, x, y); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	// The result is most often one operand's shape, which is returned as
+	// it is (shapes are never changed in place): the dims are worked out
+	// on the stack, and only a new shape is allocated.
+	var dims [8]int
+	out := tensor.Shape(dims[:n])
+	if err := broadcastInto(op, out, x, y); err != nil {
+		return nil, err
+	}
+	switch {
+	case slices.Equal(out, x):
+		return x, nil
+	case slices.Equal(out, y):
+		return y, nil
+	}
+	return slices.Clone(out), nil
+}
+
+// broadcastInto writes the broadcast of x and y to out, of their longer
+// length.
+func broadcastInto(op string, out, x, y tensor.Shape) error {
+	n := len(out)
 	for i := range n {
 		a, b := 1, 1
 		if j := i - n + len(x); j >= 0 {
@@ -20,11 +49,11 @@ func BroadcastShape(op string, x, y tensor.Shape) (tensor.Shape, error) {
 		}
 		d, ok := broadcastDim(a, b)
 		if !ok {
-			return nil, Errorf(ValueError, op, "x.shape %v and y.shape %v cannot broadcast.", x, y)
+			return Errorf(ValueError, op, "x.shape %v and y.shape %v cannot broadcast.", x, y)
 		}
 		out[i] = d
 	}
-	return out, nil
+	return nil
 }
 
 // broadcastDim is the broadcast of two dims, or false when they do not
