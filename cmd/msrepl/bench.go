@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -122,7 +123,9 @@ func (w workload) measure(ctx context.Context, count int) (float64, error) {
 			if err := s.ExecuteWith(ctx, w.stmt, &exportSink{err: io.Discard}, interp.ExecOptions{NoResult: true}); err != nil {
 				return 0, fmt.Errorf("%s: %v", w.name, err)
 			}
-			b, err := s.Evaluate(ctx, "ms.cache_info(chain)['compile_ms']")
+			// The statement calls the jit function whose compile is timed.
+			fn, _, _ := strings.Cut(w.stmt, "(")
+			b, err := s.Evaluate(ctx, "ms.cache_info("+fn+")['compile_ms']")
 			if err != nil {
 				return 0, fmt.Errorf("%s: %v", w.name, err)
 			}
@@ -140,7 +143,7 @@ func (w workload) measure(ctx context.Context, count int) (float64, error) {
 	}
 	run := func(n int) (time.Duration, error) {
 		start := time.Now()
-		err := s.ExecuteWith(ctx, fmt.Sprintf("__bench(%d)", n), &exportSink{err: io.Discard}, interp.ExecOptions{NoResult: true, NoHistory: true})
+		err := callStmt(ctx, s, n)
 		return time.Since(start), err
 	}
 	// Warm up (a jit function compiles), then find how many calls fill a
@@ -164,14 +167,23 @@ func (w workload) measure(ctx context.Context, count int) (float64, error) {
 		}
 		secs = append(secs, d.Seconds()/float64(n))
 	}
-	t := median(secs)
+	return w.value(median(secs)), nil
+}
+
+// value is w's number, in its unit, for secs seconds per statement.
+func (w workload) value(secs float64) float64 {
 	switch w.kind {
 	case perOp:
-		return t / w.per * 1e6, nil
+		return secs / w.per * 1e6
 	case gflops:
-		return 2 * float64(w.flopsN*w.flopsN*w.flopsN) / t / 1e9, nil
+		return 2 * float64(w.flopsN*w.flopsN*w.flopsN) / secs / 1e9
 	}
-	return t / w.per * 1e3, nil
+	return secs / w.per * 1e3
+}
+
+// callStmt runs the statement of the workload s was made for n times.
+func callStmt(ctx context.Context, s *interp.Session, n int) error {
+	return s.ExecuteWith(ctx, fmt.Sprintf("__bench(%d)", n), &exportSink{err: io.Discard}, interp.ExecOptions{NoResult: true, NoHistory: true})
 }
 
 // session is a fresh session with w's setup run and a loop that calls
@@ -220,6 +232,10 @@ func benchCommand(args []string, stdout, stderr io.Writer) int {
 		if re.MatchString(w.name) {
 			todo = append(todo, w)
 		}
+	}
+	if len(todo) == 0 {
+		fmt.Fprintf(stderr, "msrepl bench: -run %q matches no workload\n", *filter)
+		return 2
 	}
 	ctx := context.Background()
 	measured, source := map[string]float64(nil), "recorded with the anchors (torch_anchor.out, one thread)"

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"io"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -39,20 +37,15 @@ func BenchmarkAnchors(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			call := func(n int) {
-				if err := s.ExecuteWith(ctx, fmt.Sprintf("__bench(%d)", n), &exportSink{err: io.Discard}, interp.ExecOptions{NoResult: true, NoHistory: true}); err != nil {
-					b.Fatal(err)
-				}
+			if err := callStmt(ctx, s, 1); err != nil {
+				b.Fatal(err)
 			}
-			call(1)
 			b.ResetTimer()
-			call(b.N)
-			secs := b.Elapsed().Seconds() / float64(b.N)
-			switch w.kind {
-			case perOp:
-				b.ReportMetric(secs/w.per*1e6, "µs/op")
-			case gflops:
-				b.ReportMetric(2*float64(w.flopsN*w.flopsN*w.flopsN)/secs/1e9, "GFLOPS")
+			if err := callStmt(ctx, s, b.N); err != nil {
+				b.Fatal(err)
+			}
+			if w.kind != perCall {
+				b.ReportMetric(w.value(b.Elapsed().Seconds()/float64(b.N)), w.kind.unit())
 			}
 		})
 	}
@@ -78,7 +71,7 @@ func TestBenchTable(t *testing.T) {
 }
 
 func TestBenchArgs(t *testing.T) {
-	for _, args := range [][]string{{"-count", "0"}, {"extra"}, {"-run", "("}, {"-nope"}} {
+	for _, args := range [][]string{{"-count", "0"}, {"extra"}, {"-run", "("}, {"-run", "nothing such"}, {"-nope"}} {
 		var out, errOut bytes.Buffer
 		if code := run(append([]string{"bench"}, args...), strings.NewReader(""), &out, &errOut); code != 2 || errOut.Len() == 0 {
 			t.Errorf("msrepl bench %v: exit %d, stderr %q", args, code, errOut.String())
