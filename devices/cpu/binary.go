@@ -59,10 +59,13 @@ func Binary[T Number](op BinaryOp, dst, x, y []T, shape, xst, yst []int) {
 }
 
 // binaryRun computes one run: dst[i] = x[i*xs] op y[i*ys]. The common ops
-// have their own loops for the contiguous and scalar cases, which the
-// compiler vectorizes and which carry the benchmarks; the others go through
-// a function value.
+// have their own loops for the contiguous and scalar cases (in assembly for
+// float32 where the machine has AVX-512), which carry the benchmarks; the
+// others go through a function value.
 func binaryRun[T Number](op BinaryOp, dst, x, y []T, xs, ys int) {
+	if d, ok := any(dst).([]float32); ok && binarySIMD32(op, d, any(x).([]float32), any(y).([]float32), xs, ys) {
+		return
+	}
 	switch {
 	case xs == 1 && ys == 1:
 		x, y = x[:len(dst)], y[:len(dst)]

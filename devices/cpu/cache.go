@@ -127,3 +127,6 @@ func (c *regionCache) collectInBackground() {
 		c.collecting.Store(false)
 	}()
 }
+
+// roundUp is x rounded up to a multiple of m.
+func roundUp(x, m int) int { return (x + m - 1) / m * m }

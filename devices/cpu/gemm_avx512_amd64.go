@@ -6,8 +6,6 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-//go:generate go run ./internal/asmgen -out gemm_avx512_amd64.s -stubs gemm_avx512_stub_amd64.go
-
 // AVX512 is GEMM on packed panels (packedGemm) around AVX-512 micro-kernels
 // in assembly, generated with avo by internal/asmgen. At start-up it
 // becomes Gemm on machines that have AVX-512.

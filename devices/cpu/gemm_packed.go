@@ -86,8 +86,6 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 	wg.Wait()
 }
 
-func roundUp(x, m int) int { return (x + m - 1) / m * m }
-
 // serial adds alpha·op(A)·op(B) to C on the calling goroutine, or writes
 // it there when fresh, leaving C's contents unread.
 func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int, fresh bool) {

@@ -5,8 +5,10 @@ import "math"
 // A UnaryOp is an elementwise operation of one operand.
 type UnaryOp uint8
 
-// The unary ops. The transcendental ones compute in float64 and round once,
-// so float32 results are the correctly rounded ones in almost every case.
+// The unary ops. Float32 Exp, Tanh and Sigmoid are polynomial
+// approximations within 2 ulp (approx.go); the other transcendental ones
+// compute in float64 and round once, so float32 results are the correctly
+// rounded ones in almost every case.
 const (
 	Neg UnaryOp = iota
 	Abs
@@ -54,6 +56,12 @@ func unaryCost(op UnaryOp) int {
 }
 
 func unaryRun[T Number](op UnaryOp, dst, x []T) {
+	if d, ok := any(dst).([]float32); ok {
+		xs := any(x).([]float32)
+		if unarySIMD32(op, d, xs) || unaryApprox32(op, d, xs) {
+			return
+		}
+	}
 	x = x[:len(dst)]
 	f := func(g func(float64) float64) {
 		for i, v := range x {

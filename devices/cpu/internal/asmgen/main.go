@@ -1,5 +1,6 @@
 // Command asmgen writes the assembly of package cpu with avo
-// (github.com/mmcloughlin/avo): the AVX-512 GEMM micro-kernels. Run it
+// (github.com/mmcloughlin/avo): the AVX-512 GEMM micro-kernels and the
+// float32 elementwise kernels. Run it
 // through go generate in devices/cpu; the output is committed, so building
 // msrepl never runs it.
 package main
@@ -21,6 +22,7 @@ func main() {
 	transposedBlocks()
 	rowPanel()
 	rowBlocks()
+	elementwiseKernels()
 	Generate()
 }
 

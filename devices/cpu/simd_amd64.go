@@ -1,0 +1,48 @@
+package cpu
+
+import "golang.org/x/sys/cpu"
+
+//go:generate go run ./internal/asmgen -out avx512_amd64.s -stubs avx512_stub_amd64.go
+
+// hasAVX512 says whether the float32 elementwise kernels in assembly
+// (internal/asmgen) can run: they need AVX-512's masks for a slice's last
+// partial vector, and BMI2 to make the mask.
+var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
+
+// The kernels by op, for a vector and a vector (VV) or a vector and a
+// scalar (VS).
+var (
+	binaryVV32 = [...]func(dst, x, y *float32, n int){Add: addVV32, Sub: subVV32, Mul: mulVV32, Div: divVV32, Maximum: maxVV32, Minimum: minVV32}
+	binaryVS32 = [...]func(dst, x *float32, y float32, n int){Add: addVS32, Sub: subVS32, Mul: mulVS32, Div: divVS32, Maximum: maxVS32, Minimum: minVS32}
+	unaryV32   = [...]func(dst, x *float32, n int){ReLU: reluV32, Exp: expV32, Tanh: tanhV32, Sigmoid: sigmoidV32}
+)
+
+// binarySIMD32 computes a run of binaryRun on float32 in assembly, when
+// the machine and the op allow, and reports whether it did.
+func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool {
+	if !hasAVX512 || len(dst) == 0 || int(op) >= len(binaryVV32) || binaryVV32[op] == nil {
+		return false
+	}
+	switch {
+	case xs == 1 && ys == 1:
+		x, y = x[:len(dst)], y[:len(dst)]
+		binaryVV32[op](&dst[0], &x[0], &y[0], len(dst))
+	case xs == 1 && ys == 0:
+		x = x[:len(dst)]
+		binaryVS32[op](&dst[0], &x[0], y[0], len(dst))
+	default:
+		return false
+	}
+	return true
+}
+
+// unarySIMD32 computes unaryRun on float32 in assembly, when the machine
+// and the op allow, and reports whether it did.
+func unarySIMD32(op UnaryOp, dst, x []float32) bool {
+	if !hasAVX512 || len(dst) == 0 || int(op) >= len(unaryV32) || unaryV32[op] == nil {
+		return false
+	}
+	x = x[:len(dst)]
+	unaryV32[op](&dst[0], &x[0], len(dst))
+	return true
+}

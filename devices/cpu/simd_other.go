@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package cpu
+
+// Only amd64 has the elementwise kernels in assembly.
+
+func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return false }
+
+func unarySIMD32(op UnaryOp, dst, x []float32) bool { return false }
