@@ -103,6 +103,22 @@ type compiledGraph struct {
 	// fromDisk is the compile cache file the graph was loaded from, which
 	// keeps the optimized graph but not the stages before it.
 	fromDisk string
+	// fusion groups the graph's elementwise nodes into blockwise steps
+	// (passes.Fuse), worked out when it is compiled or loaded.
+	fusion *ir.Fusion
+}
+
+// fused returns the graph's fused groups, working them out the first
+// time (a graph loaded from the compile cache was never optimized here).
+func (c *compiledGraph) fused() (*ir.Fusion, error) {
+	if c.fusion == nil {
+		f, err := passes.Fuse(c.g)
+		if err != nil {
+			return nil, Errorf(SystemErrorClass, "internal error: fusing the graph of '%s': %v", c.g.Name, err)
+		}
+		c.fusion = f
+	}
+	return c.fusion, nil
 }
 
 type irStage struct {
@@ -157,6 +173,9 @@ func (th *Thread) optimize(c *compiledGraph, name string) error {
 	}
 	if err := ir.Verify(c.g); err != nil {
 		return Errorf(SystemErrorClass, "internal error: the graph of '%s' is not valid: %v", name, err)
+	}
+	if _, err := c.fused(); err != nil {
+		return err
 	}
 	if saveErr != nil {
 		return osError(saveErr, dir)
@@ -975,6 +994,15 @@ func (th *Thread) runGraph(c *compiledGraph, in []exec.Value, sizes *shape.Sizes
 	if sizes != nil {
 		r.Dims = sizes.Dim
 	}
+	// Fused steps have no gradient: a grad around the call tapes the
+	// graph node by node.
+	if _, eager := rt.builder.(*ops.Eager); eager {
+		f, err := c.fused()
+		if err != nil {
+			return nil, err
+		}
+		r.Fusion = f
+	}
 	out, err := r.Run(c.g, in)
 	if err != nil {
 		return nil, opsError(err)
@@ -1063,7 +1091,11 @@ func runIR(s *Session, th *Thread, m *compile.Magic) (Value, error) {
 	if pass == "" {
 		var out strings.Builder
 		src := c.src
-		ir.Print(&out, c.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) })
+		fusion, err := c.fused()
+		if err != nil {
+			return nil, err
+		}
+		ir.PrintFused(&out, c.g, func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) }, fusion)
 		out.WriteString(c.symbolicNote())
 		fmt.Fprint(th.stdout, out.String())
 		return None, nil

@@ -149,8 +149,14 @@ func binaryOperands(ctx *Ctx, in []*tensor.Tensor, dt tensor.DType, out tensor.M
 
 // binaryPrim defines an arithmetic binary primitive.
 func binaryPrim(name string, op cpu.BinaryOp, rule dtypeRule) *Primitive {
+	var pw *cpu.Pointwise
+	switch op {
+	case cpu.Add, cpu.Sub, cpu.Mul, cpu.Div, cpu.Maximum, cpu.Minimum:
+		pw = &cpu.Pointwise{Arity: 2, Binary: op}
+	}
 	return define(&Primitive{
-		Name: name,
+		Name:      name,
+		Pointwise: pw,
 		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 			dt, shape, err := binaryMeta(name, rule, in)
 			return []tensor.Meta{{DType: dt, Shape: shape}}, err

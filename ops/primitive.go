@@ -13,6 +13,7 @@ import (
 	"runtime"
 
 	"msrepl/devices"
+	"msrepl/devices/cpu"
 	"msrepl/tensor"
 )
 
@@ -134,6 +135,10 @@ type Primitive struct {
 	// random draws, in-place updates. Graph passes never merge, fold or
 	// drop their applications.
 	Stateful bool
+	// Pointwise, when set, says the primitive is elementwise on floats
+	// and how a fused program computes it: graph mode fuses chains of
+	// such applications into one blockwise step (Fuse).
+	Pointwise *cpu.Pointwise
 	// Updates primitives give, as their first output, the new value of
 	// their first input, a Parameter: ApplyGradientDescent writes it in
 	// place and returns it, Assign returns a copy of the value. In a

@@ -15,8 +15,13 @@ const (
 )
 
 func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
+	var pw *cpu.Pointwise
+	if kind != intOnly {
+		pw = &cpu.Pointwise{Arity: 1, Unary: op}
+	}
 	return define(&Primitive{
-		Name: name,
+		Name:      name,
+		Pointwise: pw,
 		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 			if err := arity(name, in, 1); err != nil {
 				return nil, err

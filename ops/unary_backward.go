@@ -13,10 +13,11 @@ import (
 
 // backwardPrim defines one: two float operands of one dtype and shape,
 // named first and second in errors, and a kernel taking them in order.
-func backwardPrim(name, first, second string,
+func backwardPrim(name, first, second string, op cpu.BinaryOp,
 	k32 func(dst, a, b []float32), k64 func(dst, a, b []float64)) *Primitive {
 	return define(&Primitive{
-		Name: name,
+		Name:      name,
+		Pointwise: &cpu.Pointwise{Arity: 2, Binary: op},
 		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
 			if err := arity(name, in, 2); err != nil {
 				return nil, err
@@ -54,7 +55,7 @@ func backwardPrim(name, first, second string,
 // that relu'(0) = 0. SigmoidGrad(y, dout) and TanhGrad(y, dout) are dout
 // times the derivative of Sigmoid and Tanh at the input whose output is y.
 var (
-	ReluGrad    = backwardPrim("ReluGrad", "dout", "y", cpu.ReluGrad[float32], cpu.ReluGrad[float64])
-	SigmoidGrad = backwardPrim("SigmoidGrad", "y", "dout", cpu.SigmoidGrad[float32], cpu.SigmoidGrad[float64])
-	TanhGrad    = backwardPrim("TanhGrad", "y", "dout", cpu.TanhGrad[float32], cpu.TanhGrad[float64])
+	ReluGrad    = backwardPrim("ReluGrad", "dout", "y", cpu.ReluBackward, cpu.ReluGrad[float32], cpu.ReluGrad[float64])
+	SigmoidGrad = backwardPrim("SigmoidGrad", "y", "dout", cpu.SigmoidBackward, cpu.SigmoidGrad[float32], cpu.SigmoidGrad[float64])
+	TanhGrad    = backwardPrim("TanhGrad", "y", "dout", cpu.TanhBackward, cpu.TanhGrad[float32], cpu.TanhGrad[float64])
 )

@@ -24,6 +24,13 @@ const (
 	LeftShift
 	RightShift
 	Atan2
+	// The activations' gradients as binary ops, for fused programs:
+	// ReluBackward(dout, y), SigmoidBackward(y, dout) and
+	// TanhBackward(y, dout), computed as ReluGrad, SigmoidGrad and
+	// TanhGrad compute them.
+	ReluBackward
+	SigmoidBackward
+	TanhBackward
 )
 
 // Binary computes dst = x op y elementwise over shape, reading x and y
@@ -162,6 +169,17 @@ func binaryFunc[T Number](op BinaryOp) func(a, b T) T {
 		return func(a, b T) T { return fromI[T](toI(a) >> uint64(toI(b))) }
 	case Atan2:
 		return func(a, b T) T { return T(math.Atan2(float64(a), float64(b))) }
+	case ReluBackward:
+		return func(dout, y T) T {
+			if y > 0 {
+				return dout
+			}
+			return 0
+		}
+	case SigmoidBackward:
+		return func(y, dout T) T { return dout * y * (1 - y) }
+	case TanhBackward:
+		return func(y, dout T) T { return dout * (1 - y*y) }
 	}
 	panic("cpu: unknown binary op")
 }

@@ -1,8 +1,9 @@
 // Package exec runs FuncGraphs. Each Apply goes through an ops.Builder,
 // the eager one in practice, so that a graph computes with exactly the
-// kernels PyNative uses; If and While run their subgraphs. It must not
-// capture, optimize or know the interpreter: weights are read through a
-// function its caller gives.
+// kernels PyNative uses; If and While run their subgraphs, and the fused
+// groups its caller gives (passes.Fuse) run as one application each. It
+// must not capture, optimize or know the interpreter: weights are read
+// through a function its caller gives.
 package exec
 
 import (
@@ -31,6 +32,11 @@ type Runner struct {
 	// Context, when set, is checked between nodes, so that a long loop
 	// can be interrupted.
 	Context context.Context
+	// Fusion, when set, groups elementwise nodes into fused steps
+	// (passes.Fuse), each run as one application of its primitive where
+	// its last member stands. Only a builder that evaluates may run them:
+	// a fused primitive has no gradient to tape.
+	Fusion *ir.Fusion
 	// Dims, for a graph compiled for many sizes, gives the size a
 	// symbolic dim has in this run: the dims in attributes (a Reshape's
 	// shape) are sized before each application. The applications infer
@@ -60,21 +66,32 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 	for _, c := range g.Consts {
 		env[c] = c.Value
 	}
-	last := lastUses(g)
+	last := r.lastUses(g)
 	for i, n := range g.Nodes {
 		if r.Context != nil {
 			if err := r.Context.Err(); err != nil {
 				return nil, err
 			}
 		}
-		v, err := r.node(n, env)
-		if err != nil {
-			return nil, err
+		reads := n.Inputs
+		if grp := r.Fusion.Group(n); grp != nil {
+			if n != grp.Last() {
+				continue
+			}
+			if err := r.fused(grp, env); err != nil {
+				return nil, err
+			}
+			reads = grp.Inputs
+		} else {
+			v, err := r.node(n, env)
+			if err != nil {
+				return nil, err
+			}
+			env[n] = v
 		}
-		env[n] = v
 		// A value no later node reads is dropped, so that its buffer can
 		// be recycled while the graph still runs, as PyNative's are.
-		for _, in := range n.Inputs {
+		for _, in := range reads {
 			if in.Kind != ir.Param && in.Kind != ir.Weight && in.Kind != ir.Const && last[in] == i {
 				delete(env, in)
 			}
@@ -84,16 +101,46 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 }
 
 // lastUses gives each computed node of g the position of the last node
-// that reads it; the output is read after them all.
-func lastUses(g *ir.FuncGraph) map[*ir.Node]int {
+// that reads it, where a fused group's reads happen at its last member;
+// the output is read after them all.
+func (r *Runner) lastUses(g *ir.FuncGraph) map[*ir.Node]int {
 	last := make(map[*ir.Node]int, len(g.Nodes))
+	at := map[*ir.FusedGroup]int{}
 	for i, n := range g.Nodes {
+		if grp := r.Fusion.Group(n); grp != nil {
+			at[grp] = i
+		}
+	}
+	for i, n := range g.Nodes {
+		if grp := r.Fusion.Group(n); grp != nil {
+			i = at[grp]
+		}
 		for _, in := range n.Inputs {
-			last[in] = i
+			last[in] = max(last[in], i)
 		}
 	}
 	last[g.Output] = len(g.Nodes)
 	return last
+}
+
+// fused runs a fused group on its inputs and binds its outputs.
+func (r *Runner) fused(grp *ir.FusedGroup, env map[*ir.Node]Value) error {
+	args := make([]ops.Value, len(grp.Inputs))
+	for i, x := range grp.Inputs {
+		t, ok := env[x].(*tensor.Tensor)
+		if !ok {
+			return fmt.Errorf("exec: %s's input %d is a %T, not a tensor", grp.Prim.Name, i, env[x])
+		}
+		args[i] = t
+	}
+	out, err := r.B.Apply(grp.Prim, nil, args...)
+	if err != nil {
+		return err
+	}
+	for i, n := range grp.Outputs {
+		env[n] = out[i]
+	}
+	return nil
 }
 
 func (r *Runner) node(n *ir.Node, env map[*ir.Node]Value) (Value, error) {

@@ -22,7 +22,13 @@ type SourceLine func(file string, line int) (text string, ok bool)
 // Switch and Partial, are written in their structured form:
 // If(%cond, @then, @else, args...) and While(@cond, @body, carried...).
 func Print(w io.Writer, g *FuncGraph, src SourceLine) error {
-	p := &printer{w: w, src: src, params: map[*Node]string{}}
+	return PrintFused(w, g, src, nil)
+}
+
+// PrintFused is Print with the fused groups of fusion marked: a comment
+// under each member names its group's step and where the step runs.
+func PrintFused(w io.Writer, g *FuncGraph, src SourceLine, fusion *Fusion) error {
+	p := &printer{w: w, src: src, params: map[*Node]string{}, fusion: fusion}
 	subs := g.Subgraphs()
 	p.printf("# IR entry: @%s\n# Total subgraphs: %d\n", g.Name, 1+len(subs))
 	p.printf("# Total params: %d\n# Params:\n", len(g.Params)+len(g.Weights))
@@ -44,6 +50,7 @@ type printer struct {
 	src    SourceLine
 	params map[*Node]string // %para<k>_<name>, numbered in order of first print
 	local  map[*Node]string // %<i> within the graph being printed
+	fusion *Fusion
 	err    error
 }
 
@@ -82,10 +89,20 @@ func (p *printer) graph(g *FuncGraph, entry bool) {
 	}
 	p.printf("subgraph @%s(%s) {\n", g.Name, params)
 	p.local = map[*Node]string{}
+	at := map[*FusedGroup]int{}
+	for i, n := range g.Nodes {
+		if grp := p.fusion.Group(n); grp != nil {
+			at[grp] = i
+		}
+	}
 	for i, n := range g.Nodes {
 		p.local[n] = "%" + strconv.Itoa(i)
 		p.printf("  %%%d(%s) = %s\n", i, debugName(n), p.expr(n))
 		p.printf("      : (%s) -> (%s)\n", p.inputTypes(n), n.Abs)
+		if grp := p.fusion.Group(n); grp != nil {
+			p.printf("      # Fused step %d (%d nodes, one blockwise loop at %%%d): %s\n",
+				p.fusion.step(grp), len(grp.Nodes), at[grp], grp.Prim.Name)
+		}
 		if n.Forward != nil {
 			p.printf("      # Corresponding forward node candidate: %s\n", debugName(n.Forward))
 		}

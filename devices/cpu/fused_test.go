@@ -1,0 +1,178 @@
+package cpu
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+var fusableOps = []Pointwise{
+	{Arity: 2, Binary: Add}, {Arity: 2, Binary: Sub}, {Arity: 2, Binary: Mul}, {Arity: 2, Binary: Div},
+	{Arity: 2, Binary: Maximum}, {Arity: 2, Binary: Minimum}, {Arity: 2, Binary: ReluBackward},
+	{Arity: 2, Binary: SigmoidBackward}, {Arity: 2, Binary: TanhBackward},
+	{Arity: 1, Unary: ReLU}, {Arity: 1, Unary: Tanh}, {Arity: 1, Unary: Exp}, {Arity: 1, Unary: Sigmoid},
+	{Arity: 1, Unary: Neg}, {Arity: 1, Unary: Square}, {Arity: 1, Unary: Log}, {Arity: 1, Unary: Sqrt},
+}
+
+// TestRunFused checks random fused programs against the same operations
+// run one at a time over whole tensors: on shapes of odd sizes that end
+// in partial blocks, with inputs that broadcast (rows, columns, single
+// elements), for both float types. The results must agree to the bit:
+// a fused step runs the same kernels on blocks.
+func TestRunFused(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for trial := range 300 {
+		shape := randomShape(r)
+		t.Run(fmt.Sprintf("%d%v", trial, shape), func(t *testing.T) {
+			checkFused[float32](t, r, shape)
+			checkFused[float64](t, r, shape)
+		})
+	}
+}
+
+func randomShape(r *rand.Rand) []int {
+	switch r.IntN(6) {
+	case 0:
+		return []int{}
+	case 1:
+		return []int{fusedBlock*r.IntN(3) + r.IntN(2*fusedBlock) + 1}
+	}
+	shape := make([]int, 1+r.IntN(4))
+	for i := range shape {
+		shape[i] = 1 + r.IntN(9)
+	}
+	if r.IntN(3) == 0 {
+		shape[len(shape)-1] = 300 + r.IntN(900)
+	}
+	return shape
+}
+
+// broadcastFrom is a shape that broadcasts to shape: a suffix of it with
+// some dims set to 1.
+func broadcastFrom(r *rand.Rand, shape []int) []int {
+	in := append([]int(nil), shape[r.IntN(len(shape)+1):]...)
+	for i := range in {
+		if r.IntN(3) == 0 {
+			in[i] = 1
+		}
+	}
+	return in
+}
+
+func checkFused[T Float](t *testing.T, r *rand.Rand, shape []int) {
+	size := 1
+	for _, d := range shape {
+		size *= d
+	}
+	nin := 1 + r.IntN(3)
+	inShapes := make([][]int, nin)
+	values := make([][]T, nin) // every value laid out over shape, for the reference
+	ins := make([]FusedInput[T], nin)
+	inShapes[0] = shape
+	for i := range nin {
+		if i > 0 {
+			inShapes[i] = broadcastFrom(r, shape)
+		}
+		n := 1
+		for _, d := range inShapes[i] {
+			n *= d
+		}
+		data := make([]T, n)
+		for j := range data {
+			data[j] = T(r.NormFloat64() * 2)
+		}
+		var st []int
+		if !equalInts(inShapes[i], shape) {
+			st = BroadcastStrides(inShapes[i], shape)
+		}
+		ins[i] = FusedInput[T]{Data: data, Strides: st}
+		full := make([]T, size)
+		Copy(full, RowMajor(shape), data, Layout{Strides: BroadcastStrides(inShapes[i], shape)}, shape)
+		values[i] = full
+	}
+	nops := 1 + r.IntN(12)
+	prog := make([]FusedOp, nops)
+	for k := range prog {
+		op := fusableOps[r.IntN(len(fusableOps))]
+		prog[k] = FusedOp{Op: op, X: r.IntN(nin + k), Y: r.IntN(nin + k)}
+		x := values[prog[k].X]
+		out := make([]T, size)
+		if op.Arity == 1 {
+			Unary(op.Unary, out, x)
+		} else {
+			Binary(op.Binary, out, x, values[prog[k].Y], shape, nil, nil)
+		}
+		values = append(values, out)
+	}
+	// The last value, and one or two others at random.
+	outputs := []int{nin + nops - 1}
+	for range r.IntN(3) {
+		if v := nin + r.IntN(nops); v != outputs[0] {
+			outputs = append(outputs, v)
+		}
+	}
+	if len(outputs) == 3 && outputs[1] == outputs[2] {
+		outputs = outputs[:2]
+	}
+	p := NewFusedProgram(nin, prog, outputs)
+	outs := make([][]T, len(outputs))
+	for j := range outs {
+		outs[j] = make([]T, size)
+	}
+	RunFused(p, shape, outs, ins)
+	for j, v := range outputs {
+		for i, want := range values[v] {
+			got := outs[j][i]
+			if got != want && !(got != got && want != want) {
+				t.Fatalf("output %d (value %d) [%d] = %v, one op at a time %v; program %+v", j, v, i, got, want, prog)
+			}
+		}
+	}
+	if p.Temps > nops {
+		t.Errorf("%d temporaries for %d ops", p.Temps, nops)
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestFusedProgramReusesSlots checks that a long chain needs a couple of
+// scratch blocks, not one per op.
+func TestFusedProgramReusesSlots(t *testing.T) {
+	ops := make([]FusedOp, 100)
+	for k := range ops {
+		ops[k] = FusedOp{Op: Pointwise{Arity: 2, Binary: Mul}, X: k, Y: 0}
+		if k%2 == 1 {
+			ops[k] = FusedOp{Op: Pointwise{Arity: 1, Unary: Tanh}, X: k}
+		}
+	}
+	p := NewFusedProgram(1, ops, []int{100})
+	if p.Temps > 1 {
+		t.Errorf("a 100-op chain uses %d temporaries, want 1", p.Temps)
+	}
+	x := make([]float32, 5000)
+	for i := range x {
+		x[i] = float32(i) / 5000
+	}
+	out := [][]float32{make([]float32, len(x))}
+	RunFused(p, []int{len(x)}, out, []FusedInput[float32]{{Data: x}})
+	for i, v := range x {
+		want := v
+		for range 50 {
+			want = tanh32(want * v)
+		}
+		if out[0][i] != want || math.IsNaN(float64(want)) {
+			t.Fatalf("[%d] = %v, want %v", i, out[0][i], want)
+		}
+	}
+}

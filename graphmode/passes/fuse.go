@@ -1,0 +1,170 @@
+package passes
+
+import (
+	"slices"
+
+	"msrepl/graphmode/ir"
+	"msrepl/ops"
+	"msrepl/tensor"
+)
+
+// Fuse groups the elementwise applications of g and of the graphs it runs
+// into fused steps, by tinygrad's rule for elementwise chains: an
+// application joins the group of an input when both compute in one float
+// dtype over one shape (its other inputs may broadcast), so the group
+// runs as one blockwise loop whose intermediates never reach memory. A
+// group is closed once anything outside it reads one of its members: its
+// step runs where its last member stands, which must come before every
+// outside reader. Fuse does not change g.
+func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
+	f := &ir.Fusion{}
+	all := graphs(g)
+	// A node read from another graph (a branch's free value) stays its
+	// own step: the reader runs wherever its If or While stands.
+	home := map[*ir.Node]*ir.FuncGraph{}
+	for _, sub := range all {
+		for _, n := range sub.Nodes {
+			home[n] = sub
+		}
+	}
+	crossRead := map[*ir.Node]bool{}
+	for _, sub := range all {
+		for _, n := range sub.Nodes {
+			for _, in := range n.Inputs {
+				if h, ok := home[in]; ok && h != sub {
+					crossRead[in] = true
+				}
+			}
+		}
+		if h, ok := home[sub.Output]; ok && h != sub {
+			crossRead[sub.Output] = true
+		}
+	}
+	for _, sub := range all {
+		if err := fuseGraph(f, sub, crossRead); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+type fusing struct {
+	nodes  []*ir.Node
+	meta   tensor.Meta
+	closed bool
+}
+
+func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error {
+	groupOf := map[*ir.Node]*fusing{}
+	var groups []*fusing
+	for _, n := range g.Nodes {
+		var join *fusing
+		if m, ok := fusible(n); ok && !crossRead[n] {
+			for _, in := range n.Inputs {
+				if gi := groupOf[in]; gi != nil && !gi.closed && gi.meta.DType == m.DType && gi.meta.Shape.Equal(m.Shape) {
+					join = gi
+				}
+			}
+			if join == nil {
+				join = &fusing{meta: m}
+				groups = append(groups, join)
+			}
+			join.nodes = append(join.nodes, n)
+			groupOf[n] = join
+		}
+		for _, in := range n.Inputs {
+			if gi := groupOf[in]; gi != nil && gi != join {
+				gi.closed = true
+			}
+		}
+	}
+	for _, gr := range groups {
+		if len(gr.nodes) < 2 {
+			continue
+		}
+		fg, err := fusedGroup(g, gr.nodes)
+		if err != nil {
+			return err
+		}
+		if fg != nil {
+			f.Add(fg)
+		}
+	}
+	return nil
+}
+
+// fusible reports whether n can join a fused group, and the meta of its
+// result: a Pointwise application computing in float32 or float64, with
+// inputs of its dtype and a shape with no symbolic dims.
+func fusible(n *ir.Node) (tensor.Meta, bool) {
+	if n.Kind != ir.Apply || n.Prim.Pointwise == nil || n.Prim.Stateful {
+		return tensor.Meta{}, false
+	}
+	abs, ok := n.Abs.(ir.TensorAbs)
+	if !ok {
+		return tensor.Meta{}, false
+	}
+	m := abs.Meta
+	if m.DType != tensor.Float32 && m.DType != tensor.Float64 || m.Shape.Symbolic() {
+		return tensor.Meta{}, false
+	}
+	for _, in := range n.Inputs {
+		t, ok := in.Abs.(ir.TensorAbs)
+		if !ok || t.Meta.DType != m.DType || t.Meta.Shape.Symbolic() {
+			return tensor.Meta{}, false
+		}
+	}
+	return m, true
+}
+
+// fusedGroup makes the group of members, in g's order, or nil when
+// nothing reads it.
+func fusedGroup(g *ir.FuncGraph, members []*ir.Node) (*ir.FusedGroup, error) {
+	value := map[*ir.Node]int{}
+	var inputs []*ir.Node
+	for _, n := range members {
+		for _, in := range n.Inputs {
+			if _, ok := value[in]; !ok && !slices.Contains(members, in) {
+				value[in] = len(inputs)
+				inputs = append(inputs, in)
+			}
+		}
+	}
+	apps := make([]ops.FusedApply, len(members))
+	in := map[*ir.Node]bool{}
+	for _, n := range members {
+		in[n] = true
+	}
+	for k, n := range members {
+		args := make([]int, len(n.Inputs))
+		for i, x := range n.Inputs {
+			args[i] = value[x]
+		}
+		apps[k] = ops.FusedApply{Prim: n.Prim, Args: args}
+		value[n] = len(inputs) + k
+	}
+	readOutside := map[*ir.Node]bool{g.Output: true}
+	for _, n := range g.Nodes {
+		if !in[n] {
+			for _, x := range n.Inputs {
+				readOutside[x] = true
+			}
+		}
+	}
+	var outputs []*ir.Node
+	var outValues []int
+	for _, n := range members {
+		if readOutside[n] {
+			outputs = append(outputs, n)
+			outValues = append(outValues, value[n])
+		}
+	}
+	if len(outputs) == 0 {
+		return nil, nil
+	}
+	prim, err := ops.Fuse(len(inputs), apps, outValues)
+	if err != nil {
+		return nil, err
+	}
+	return &ir.FusedGroup{Prim: prim, Nodes: members, Inputs: inputs, Outputs: outputs}, nil
+}
