@@ -71,3 +71,29 @@ func TestSIMDMatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkKernels times the float32 kernels on a fused block's worth of
+// elements, the size they run on in fused steps.
+func BenchmarkKernels(b *testing.B) {
+	x := make([]float32, fusedBlock)
+	d := make([]float32, fusedBlock)
+	for i := range x {
+		x[i] = float32(i) / 1000
+	}
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"tanh", func() { tanhV32(&d[0], &x[0], len(x)) }},
+		{"exp", func() { expV32(&d[0], &x[0], len(x)) }},
+		{"mul", func() { mulVS32(&d[0], &x[0], 1.0001, len(x)) }},
+		{"relu", func() { reluV32(&d[0], &x[0], len(x)) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				c.f()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/fusedBlock, "ns/elem")
+		})
+	}
+}

@@ -67,16 +67,16 @@ func elementwiseKernels() {
 			// The second source, 0, is what VMAXPS gives for NaN and −0.
 			return func(in []reg.VecVirtual, d reg.VecVirtual) { VMAXPS(zero, in[0], d) }
 		})
-	elementwise("expV32", "expV32 computes dst[i] = exp32(x[i]) for i < n.", 1, false, 1,
+	elementwise("expV32", "expV32 computes dst[i] = exp32(x[i]) for i < n.", 1, false, 2,
 		func() kernelOp {
 			e := newExpConsts()
 			return func(in []reg.VecVirtual, d reg.VecVirtual) { e.exp(in[0], d) }
 		})
-	elementwise("tanhV32", "tanhV32 computes dst[i] = tanh32(x[i]) for i < n.", 1, false, 1,
+	elementwise("tanhV32", "tanhV32 computes dst[i] = tanh32(x[i]) for i < n.", 1, false, 2,
 		func() kernelOp {
 			e := newExpConsts()
 			abs, small, one, two := broadcast32(math.Float32frombits(0x7fffffff)), broadcast32(tanhSmall32), e.one, broadcast32(2)
-			poly := broadcastAll(tanhPoly)
+			poly := constants("tanhP", tanhPoly)
 			return func(in []reg.VecVirtual, d reg.VecVirtual) {
 				x := in[0]
 				a, z, p, big := ZMM(), ZMM(), ZMM(), ZMM()
@@ -100,7 +100,7 @@ func elementwiseKernels() {
 				VORPS(a, d, d)
 			}
 		})
-	elementwise("sigmoidV32", "sigmoidV32 computes dst[i] = sigmoid32(x[i]) for i < n.", 1, false, 1,
+	elementwise("sigmoidV32", "sigmoidV32 computes dst[i] = sigmoid32(x[i]) for i < n.", 1, false, 2,
 		func() kernelOp {
 			e := newExpConsts()
 			sign, one, zero := broadcast32(math.Float32frombits(0x80000000)), e.one, ZMM()
@@ -227,7 +227,7 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 // expConsts are exp32's constants in registers.
 type expConsts struct {
 	max, min, log2e, ln2Hi, ln2Lo, one, inf, bias reg.VecVirtual
-	poly                                          []reg.VecVirtual
+	poly                                          []Mem
 }
 
 func newExpConsts() *expConsts {
@@ -238,7 +238,7 @@ func newExpConsts() *expConsts {
 	return &expConsts{
 		max: broadcast32(expMax32), min: broadcast32(expMin32), log2e: broadcast32(log2e32),
 		ln2Hi: broadcast32(ln2Hi32), ln2Lo: broadcast32(ln2Lo32), one: broadcast32(1),
-		inf: broadcast32(float32(math.Inf(1))), bias: bias, poly: broadcastAll(expPoly),
+		inf: broadcast32(float32(math.Inf(1))), bias: bias, poly: constants("expC", expPoly),
 	}
 }
 
@@ -282,11 +282,13 @@ func (e *expConsts) exp(x, d reg.VecVirtual) {
 }
 
 // horner writes ((c0·z + c1)·z + …) + cn to p, each product rounded.
-func horner(p, z reg.VecVirtual, c []reg.VecVirtual) {
-	VMOVAPS(c[0], p)
+// The coefficients are read from memory, broadcast by the adds, which
+// leaves registers for two vectors in flight.
+func horner(p, z reg.VecVirtual, c []Mem) {
+	VBROADCASTSS(c[0], p)
 	for _, ci := range c[1:] {
 		VMULPS(z, p, p)
-		VADDPS(ci, p, p)
+		VADDPS_BCST(ci, p, p)
 	}
 }
 
@@ -298,10 +300,20 @@ func broadcast32(v float32) reg.VecVirtual {
 	return z
 }
 
-func broadcastAll(vs []float32) []reg.VecVirtual {
-	out := make([]reg.VecVirtual, len(vs))
+// constants are vs in read-only data, as name0, name1, …, each emitted
+// once however many kernels use them.
+func constants(name string, vs []float32) []Mem {
+	out := make([]Mem, len(vs))
 	for i, v := range vs {
-		out[i] = broadcast32(v)
+		key := fmt.Sprintf("%s%d", name, i)
+		m, ok := constData[key]
+		if !ok {
+			m = ConstData(key, F32(v))
+			constData[key] = m
+		}
+		out[i] = m
 	}
 	return out
 }
+
+var constData = map[string]Mem{}
