@@ -6,7 +6,7 @@ import "math"
 type UnaryOp uint8
 
 // The unary ops. Float32 Exp, Tanh and Sigmoid are polynomial
-// approximations within 2 ulp (approx.go); the other transcendental ones
+// approximations within 1, 1 and 3 ulp (approx.go); the other transcendental ones
 // compute in float64 and round once, so float32 results are the correctly
 // rounded ones in almost every case.
 const (

@@ -1,8 +1,6 @@
 package passes
 
 import (
-	"slices"
-
 	"msrepl/graphmode/ir"
 	"msrepl/ops"
 	"msrepl/tensor"
@@ -78,11 +76,21 @@ func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error
 			}
 		}
 	}
+	// The values read outside their group: by a node of another group or
+	// of none, or as the graph's result. They are the groups' outputs.
+	readOutside := map[*ir.Node]bool{g.Output: true}
+	for _, n := range g.Nodes {
+		for _, in := range n.Inputs {
+			if gi := groupOf[in]; gi != nil && gi != groupOf[n] {
+				readOutside[in] = true
+			}
+		}
+	}
 	for _, gr := range groups {
 		if len(gr.nodes) < 2 {
 			continue
 		}
-		fg, err := fusedGroup(g, gr.nodes)
+		fg, err := fusedGroup(gr.nodes, readOutside)
 		if err != nil {
 			return err
 		}
@@ -117,43 +125,34 @@ func fusible(n *ir.Node) (tensor.Meta, bool) {
 	return m, true
 }
 
-// fusedGroup makes the group of members, in g's order, or nil when
-// nothing reads it.
-func fusedGroup(g *ir.FuncGraph, members []*ir.Node) (*ir.FusedGroup, error) {
-	value := map[*ir.Node]int{}
+// fusedGroup makes the group of members, in graph order, whose outputs
+// are the members in readOutside, or nil when it has none.
+func fusedGroup(members []*ir.Node, readOutside map[*ir.Node]bool) (*ir.FusedGroup, error) {
+	value := make(map[*ir.Node]int, len(members))
+	for k, n := range members {
+		value[n] = -1 - k // a member: numbered once the inputs are counted
+	}
 	var inputs []*ir.Node
 	for _, n := range members {
 		for _, in := range n.Inputs {
-			if _, ok := value[in]; !ok && !slices.Contains(members, in) {
+			if _, ok := value[in]; !ok {
 				value[in] = len(inputs)
 				inputs = append(inputs, in)
 			}
 		}
 	}
-	apps := make([]ops.FusedApply, len(members))
-	in := map[*ir.Node]bool{}
-	for _, n := range members {
-		in[n] = true
+	for k, n := range members {
+		value[n] = len(inputs) + k
 	}
+	apps := make([]ops.FusedApply, len(members))
+	var outputs []*ir.Node
+	var outValues []int
 	for k, n := range members {
 		args := make([]int, len(n.Inputs))
 		for i, x := range n.Inputs {
 			args[i] = value[x]
 		}
 		apps[k] = ops.FusedApply{Prim: n.Prim, Args: args}
-		value[n] = len(inputs) + k
-	}
-	readOutside := map[*ir.Node]bool{g.Output: true}
-	for _, n := range g.Nodes {
-		if !in[n] {
-			for _, x := range n.Inputs {
-				readOutside[x] = true
-			}
-		}
-	}
-	var outputs []*ir.Node
-	var outValues []int
-	for _, n := range members {
 		if readOutside[n] {
 			outputs = append(outputs, n)
 			outValues = append(outValues, value[n])
