@@ -43,8 +43,9 @@ type Stats struct {
 // A Buffer is a block of device memory. Its words are 8-byte aligned, so
 // it can be viewed as a slice of any element type up to 8 bytes wide.
 type Buffer struct {
-	words  []uint64
-	nbytes int
+	words   []uint64
+	nbytes  int
+	release func()
 }
 
 // NewBuffer returns a zeroed buffer of n bytes. Only devices call it: a
@@ -58,6 +59,25 @@ func NewBuffer(n int) *Buffer {
 // own uses it. The words are the buffer's contents as they are.
 func BufferIn(words []uint64, n int) *Buffer {
 	return &Buffer{words: words[:Words(n):Words(n)], nbytes: n}
+}
+
+// OnRelease sets what Release does: how b's device takes its memory back
+// early. Only the device that made b calls it.
+func (b *Buffer) OnRelease(f func()) { b.release = f }
+
+// Release gives b's memory back to its device now rather than when the
+// collector finds b unreachable, so that the next allocation can reuse it
+// while b's holders are still reachable: a graph runner calls it when the
+// last value that holds b dies. Its caller promises that nothing reads or
+// writes b again; b is empty after. A buffer its device cannot take back
+// early (one carved from a shared block) is left alone.
+func (b *Buffer) Release() {
+	if b.release == nil {
+		return
+	}
+	r := b.release
+	b.release, b.words, b.nbytes = nil, nil, 0
+	r()
 }
 
 // Words is the number of 8-byte words that hold n bytes.

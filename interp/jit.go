@@ -404,7 +404,11 @@ func (th *Thread) callJit(j *jitFunction, args []Value, kwnames []string) (Value
 			if sizes != nil {
 				size = sizes.Dim
 			}
-			j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g, size))
+			f, err := c.fused()
+			if err != nil {
+				return nil, err
+			}
+			j.peakBytes = max(j.peakBytes, ir.PeakBytes(c.g, f, size))
 		}
 		j.last = c
 		return th.runCompiled(c, in, sizes)
@@ -1001,7 +1005,7 @@ func (th *Thread) runGraph(c *compiledGraph, in []exec.Value, sizes *shape.Sizes
 		if err != nil {
 			return nil, err
 		}
-		r.Fusion = f
+		r.Fusion, r.Release = f, true
 	}
 	out, err := r.Run(c.g, in)
 	if err != nil {

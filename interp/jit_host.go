@@ -740,6 +740,7 @@ func (h *jitHost) Interpret(f *capture.Func, n syntax.Node, env map[string]captu
 	prim := &ops.Primitive{
 		Name:     "PyExecute",
 		Stateful: true,
+		Escapes:  true,
 		Infer:    func(ops.Attrs, []tensor.Meta) ([]tensor.Meta, error) { return metas, nil },
 		Eval: func(_ *ops.Ctx, _ ops.Attrs, in []*tensor.Tensor, _ []tensor.Meta) ([]*tensor.Tensor, error) {
 			call := slices.Clone(args)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"msrepl/graphmode/ir"
 	"msrepl/internal/atomicfile"
 	"msrepl/lang/compile"
 	"msrepl/viz"
@@ -167,12 +168,21 @@ func (th *Thread) picture(c *compiledGraph, j *jitFunction, name string, o vizOp
 		}
 		stem += "_" + o.pass
 	}
+	// The fused steps are those of the graph that runs, not of a pass's.
+	var fusion *ir.Fusion
+	if o.pass == "" {
+		var err error
+		if fusion, err = c.fused(); err != nil {
+			return nil, err
+		}
+	}
 	src := c.src
 	pic := viz.Draw(g, viz.Options{
 		MaxNodes:    o.maxNodes,
 		Collapse:    o.collapse,
 		OutputNames: c.outputNames,
 		Source:      func(_ string, line int) (string, bool) { return sourceLine(src, int32(line)) },
+		Fusion:      fusion,
 	})
 	return &GraphView{pic: pic, stem: fileStem(stem)}, nil
 }

@@ -38,7 +38,7 @@ var clusterRE = regexp.MustCompile(`<g class="cluster[^"]*" id="cluster_([^"]+)"
 
 // TestVizShowsTheCompiledGraph draws a real graph with a While and an If:
 // inline as SVG where the front end shows images, with one cluster per
-// subgraph of the IR.
+// subgraph of the IR, and one per fused step (the loop body's x*0.5+1).
 func TestVizShowsTheCompiledGraph(t *testing.T) {
 	s := NewSession()
 	if err := s.Execute(context.Background(), vizProgram, &recordingSink{}); err != nil {
@@ -52,9 +52,16 @@ func TestVizShowsTheCompiledGraph(t *testing.T) {
 		t.Fatalf("%d displays, want 1", len(sink.bundles))
 	}
 	svg, _ := sink.bundles[0].Data["image/svg+xml"].(string)
-	var clusters []string
+	var clusters, fused []string
 	for _, m := range clusterRE.FindAllStringSubmatch(svg, -1) {
+		if strings.HasPrefix(m[1], "fused") {
+			fused = append(fused, m[1])
+			continue
+		}
 		clusters = append(clusters, m[1])
+	}
+	if !slices.Equal(fused, []string{"fused1"}) || !strings.Contains(svg, "fused step 1: Fused[Mul,Add]") {
+		t.Errorf("fused clusters %v, want the loop body's step fused1, Fused[Mul,Add]", fused)
 	}
 	c, _, err := s.th.irTarget("viz", "f")
 	if err != nil {

@@ -135,6 +135,10 @@ type Primitive struct {
 	// random draws, in-place updates. Graph passes never merge, fold or
 	// drop their applications.
 	Stateful bool
+	// Escapes primitives hand their inputs to code outside the graph,
+	// which may keep them, and return what that code made (PyExecute):
+	// a memory plan never gives their buffers back early.
+	Escapes bool
 	// Pointwise, when set, says the primitive is elementwise on floats
 	// and how a fused program computes it: graph mode fuses chains of
 	// such applications into one blockwise step (Fuse).

@@ -75,8 +75,11 @@ func writeNode(w *bytes.Buffer, n *vnode, indent string) {
 func writeCluster(w *bytes.Buffer, c *cluster, indent string) {
 	fmt.Fprintf(w, "%ssubgraph %s {\n", indent, quote("cluster_"+c.name))
 	in := indent + "  "
-	fmt.Fprintf(w, "%sgraph [id=%s class=\"cluster\" label=%s style=\"rounded,dashed\" color=\"#8e6cc0\" fontcolor=\"#5b3f8c\" labeljust=l]\n",
-		in, quote("cluster_"+c.name), quote(c.label))
+	class, style := "cluster", `style="rounded,dashed" color="#8e6cc0" fontcolor="#5b3f8c"`
+	if c.fused {
+		class, style = "cluster fused", `style="rounded,filled" color="#d9a400" fillcolor="#fff7dc" fontcolor="#8a6a00"`
+	}
+	fmt.Fprintf(w, "%sgraph [id=%s class=%s label=%s %s labeljust=l]\n", in, quote("cluster_"+c.name), quote(class), quote(c.label), style)
 	for _, n := range c.nodes {
 		writeNode(w, n, in)
 	}

@@ -36,6 +36,9 @@ type Options struct {
 	// OutputNames name the elements of the entry graph's output tuple,
 	// such as ∇x for a gradient graph's.
 	OutputNames []string
+	// Fusion, when set, draws each fused group (passes.Fuse) as a cluster
+	// of its members, named as %ir names the step.
+	Fusion *ir.Fusion
 }
 
 // A Picture is a graph ready to lay out: its DOT text, and what was left
@@ -66,6 +69,7 @@ const (
 	classGhost     = "ghost"
 	classCollapsed = "collapsed"
 	classBackward  = "backward"
+	classFused     = "fused"
 	// classRef marks a reference to an input drawn elsewhere: not an IR
 	// node of its own.
 	classRef = "ref"
@@ -92,6 +96,7 @@ type cluster struct {
 	name, label string
 	nodes       []*vnode
 	subs        []*cluster
+	fused       bool // a fused step's members, not a graph
 }
 
 // builder turns a graph family into a picture.
@@ -419,6 +424,7 @@ func (b *builder) graph(g *ir.FuncGraph, entry bool) *cluster {
 		c.nodes = append(c.nodes, b.input(w, classWeight))
 	}
 	lineNodes := map[*lineGroup]*vnode{}
+	fused := map[*ir.FusedGroup]*cluster{}
 	drawn := len(g.Nodes)
 	pending := map[[2]any]bool{}
 	for i, n := range g.Nodes {
@@ -451,7 +457,19 @@ func (b *builder) graph(g *ir.FuncGraph, entry bool) *cluster {
 		}
 		v := b.add(b.computed(n))
 		b.at[n] = v
-		c.nodes = append(c.nodes, v)
+		if grp := b.opt.Fusion.Group(n); grp != nil {
+			v.classes = append(v.classes, classFused)
+			fc := fused[grp]
+			if fc == nil {
+				step := b.opt.Fusion.Step(grp)
+				fc = &cluster{name: "fused" + strconv.Itoa(step), label: fmt.Sprintf("fused step %d: %s", step, grp.Prim.Name), fused: true}
+				fused[grp] = fc
+				c.subs = append(c.subs, fc)
+			}
+			fc.nodes = append(fc.nodes, v)
+		} else {
+			c.nodes = append(c.nodes, v)
+		}
 		for _, s := range n.Graphs {
 			c.subs = append(c.subs, b.subgraph(s)...)
 		}

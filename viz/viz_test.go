@@ -11,6 +11,7 @@ import (
 
 	"msrepl/devices/cpu"
 	"msrepl/graphmode/ir"
+	"msrepl/graphmode/passes"
 	"msrepl/lang/syntax"
 	"msrepl/ops"
 	"msrepl/tensor"
@@ -416,5 +417,64 @@ func BenchmarkDraw500(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Fused groups are drawn as clusters of their members, named as %ir
+// names their steps, and their members carry the fused class.
+func TestFusedGroupsAreClusters(t *testing.T) {
+	g := ir.NewGraph("f", span(1))
+	x := g.AddParam("x", f32(4, 8), span(1))
+	w := g.AddParam("w", f32(8, 8), span(1))
+	h := apply(t, g, 2, ops.ReLU, apply(t, g, 2, ops.Add, apply(t, g, 2, ops.Mul, x, g.Const(scalar(t, 2), span(2))), g.Const(scalar(t, 1), span(2))))
+	s := apply(t, g, 3, ops.MatMul, h, w)
+	g.SetOutput(apply(t, g, 4, ops.Sub, apply(t, g, 4, ops.Tanh, s), s))
+	fusion, err := passes.Fuse(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fusion.Groups) != 2 {
+		t.Fatalf("%d fused groups, want 2", len(fusion.Groups))
+	}
+	pic := Draw(g, Options{Fusion: fusion})
+	dot := string(pic.DOT)
+	for _, grp := range fusion.Groups {
+		name := fmt.Sprintf("cluster_fused%d", fusion.Step(grp))
+		start := strings.Index(dot, fmt.Sprintf("subgraph %q {", name))
+		if start < 0 {
+			t.Fatalf("no %s in\n%s", name, dot)
+		}
+		body, _, _ := strings.Cut(dot[start:], "\n  }\n")
+		for _, n := range grp.Nodes {
+			if !strings.Contains(body, fmt.Sprintf("%q [id=", debugName(n))) {
+				t.Errorf("%s does not hold %s:\n%s", name, debugName(n), body)
+			}
+		}
+		if want := fmt.Sprintf("fused step %d: %s", fusion.Step(grp), grp.Prim.Name); !strings.Contains(body, want) {
+			t.Errorf("%s is not labelled %q", name, want)
+		}
+	}
+	members := 0
+	for _, grp := range fusion.Groups {
+		members += len(grp.Nodes)
+	}
+	if n := strings.Count(dot, `class="node op fused"`); n != members {
+		t.Errorf("%d nodes marked fused, want the %d members", n, members)
+	}
+	svg, err := pic.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fusedClusters := 0
+	for _, c := range groups(t, svg)["cluster"] {
+		if hasClass(c, "fused") {
+			fusedClusters++
+		}
+	}
+	if fusedClusters != 2 {
+		t.Errorf("the SVG has %d fused clusters, want 2", fusedClusters)
+	}
+	if strings.Contains(string(Draw(g, Options{}).DOT), "fused") {
+		t.Errorf("a picture without Fusion marks fused groups")
 	}
 }

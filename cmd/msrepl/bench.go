@@ -31,12 +31,16 @@ type workload struct {
 	setup, stmt string
 	// kind says what the number is: the time of stmt divided by per
 	// (perOp: µs per operation; perCall: ms per call), GFLOPS of a matmul
-	// of size flopsN, or the compile time a fresh session reports for
-	// stmt's first call (compile).
+	// of size flopsN, the compile time a fresh session reports for
+	// stmt's first call (compile), or the device's peak bytes in use over
+	// calls of stmt (peakMemory).
 	kind    measureKind
 	per     float64
 	flopsN  int
 	anchors []anchor
+	// baseline, when set, is the setup of msrepl's own anchor, "msrepl
+	// eager": stmt measured in the same way after it.
+	baseline string
 	// target is what the performance issue asks of msrepl, in words.
 	target string
 }
@@ -48,10 +52,11 @@ const (
 	perCall
 	gflops
 	compile
+	peakMemory
 )
 
 func (k measureKind) unit() string {
-	return [...]string{"µs/op", "ms", "GFLOPS", "ms"}[k]
+	return [...]string{"µs/op", "ms", "GFLOPS", "ms", "MiB"}[k]
 }
 
 // An anchor is a peer's number for a workload: key names it in the
@@ -89,6 +94,8 @@ func benchWorkloads() []workload {
 			anchors: []anchor{torchStep}},
 		{name: "MLP train step, @jit", setup: anchors.MLP + anchors.TrainStep(true), stmt: "step(x, y)", kind: perCall, per: 1,
 			anchors: []anchor{torchStep}, target: "≤ 0.6× torch"},
+		{name: "MLP train step peak memory, @jit", setup: anchors.MLP + anchors.TrainStep(true), stmt: "step(x, y)", kind: peakMemory,
+			baseline: anchors.MLP + anchors.TrainStep(false), target: "≤ 0.6× eager"},
 		{name: "LeNet5 train step, eager", setup: anchors.LeNet5 + anchors.TrainStep(false), stmt: "step(x, y)", kind: perCall, per: 1,
 			anchors: []anchor{{"torch eager", "g.lenet5_train_step_eager_b32", 3.23}}},
 		{name: "LeNet5 train step, @jit", setup: anchors.LeNet5 + anchors.TrainStep(true), stmt: "step(x, y)", kind: perCall, per: 1,
@@ -141,6 +148,9 @@ func (w workload) measure(ctx context.Context, count int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if w.kind == peakMemory {
+		return w.peak(ctx, s, count)
+	}
 	run := func(n int) (time.Duration, error) {
 		start := time.Now()
 		err := callStmt(ctx, s, n)
@@ -168,6 +178,31 @@ func (w workload) measure(ctx context.Context, count int) (float64, error) {
 		secs = append(secs, d.Seconds()/float64(n))
 	}
 	return w.value(median(secs)), nil
+}
+
+// peak is the device's peak MiB in use over count calls of the
+// statement, after three that warm it up (a jit function compiles): what
+// mindspore.runtime reports, the tensors' bytes whether live or waiting
+// for the collector.
+func (w workload) peak(ctx context.Context, s *interp.Session, count int) (float64, error) {
+	if err := callStmt(ctx, s, 3); err != nil {
+		return 0, fmt.Errorf("%s: %v", w.name, err)
+	}
+	if err := s.ExecuteWith(ctx, "ms.runtime.reset_peak_memory_stats()", &exportSink{err: io.Discard}, interp.ExecOptions{NoResult: true, NoHistory: true}); err != nil {
+		return 0, fmt.Errorf("%s: %v", w.name, err)
+	}
+	if err := callStmt(ctx, s, count); err != nil {
+		return 0, fmt.Errorf("%s: %v", w.name, err)
+	}
+	b, err := s.Evaluate(ctx, "ms.runtime.max_memory_allocated()")
+	if err != nil {
+		return 0, fmt.Errorf("%s: %v", w.name, err)
+	}
+	bytes, err := strconv.ParseFloat(fmt.Sprint(b.Data["text/plain"]), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s: max_memory_allocated() is %v", w.name, b.Data["text/plain"])
+	}
+	return bytes / (1 << 20), nil
 }
 
 // value is w's number, in its unit, for secs seconds per statement.
@@ -257,16 +292,37 @@ func benchCommand(args []string, stdout, stderr io.Writer) int {
 			failed = true
 			continue
 		}
-		for i, a := range w.anchors {
+		// An anchor's number is measured now, recorded, or for the
+		// baseline msrepl's own.
+		type row struct {
+			peer   string
+			theirs float64
+		}
+		var rows []row
+		for _, a := range w.anchors {
 			theirs, ok := measured[a.key]
 			if !ok {
 				theirs = a.recorded
 			}
+			rows = append(rows, row{a.peer, theirs})
+		}
+		if w.baseline != "" {
+			base := w
+			base.setup = w.baseline
+			theirs, err := base.measure(ctx, *count)
+			if err != nil {
+				fmt.Fprintf(stderr, "msrepl bench: %v\n", err)
+				failed = true
+				continue
+			}
+			rows = append(rows, row{"msrepl eager", theirs})
+		}
+		for i, r := range rows {
 			name, mine, unit, target := w.name, fmt.Sprintf("%.3g", v), w.kind.unit(), w.target
 			if i > 0 {
 				name, mine, unit, target = "", "", "", ""
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t%s\t\n", name, mine, unit, a.peer, theirs, ratio(w.kind, v, theirs), target)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t%s\t\n", name, mine, unit, r.peer, r.theirs, ratio(w.kind, v, r.theirs), target)
 		}
 	}
 	tw.Flush()

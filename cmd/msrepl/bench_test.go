@@ -33,6 +33,14 @@ func BenchmarkAnchors(b *testing.B) {
 				b.ReportMetric(total/float64(b.N), "compile-ms")
 				return
 			}
+			if w.kind == peakMemory {
+				v, err := w.measure(ctx, b.N)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(v, "peak-MiB")
+				return
+			}
 			s, err := w.session(ctx)
 			if err != nil {
 				b.Fatal(err)
@@ -53,20 +61,21 @@ func BenchmarkAnchors(b *testing.B) {
 
 func TestBenchTable(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"bench", "-count", "1", "-recorded", "-run", "tiny|compile"}, strings.NewReader(""), &out, &errOut); code != 0 {
+	if code := run([]string{"bench", "-count", "1", "-recorded", "-run", "tiny|compile|memory"}, strings.NewReader(""), &out, &errOut); code != 0 {
 		t.Fatalf("msrepl bench: %d\n%s", code, errOut.String())
 	}
 	for _, want := range []string{
 		"medians of 1 samples; anchors recorded with the anchors",
 		"tiny-op chain [4], eager", "torch eager       2.35", "numpy       1.06", "≤ 0.3 µs/op",
 		"100-op compile, @jit", "torch.jit.script        4.3",
+		"MLP train step peak memory, @jit", "msrepl eager", "≤ 0.6× eager",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the table lacks %q:\n%s", want, out.String())
 		}
 	}
 	if strings.Contains(out.String(), "matmul") {
-		t.Errorf("-run tiny|compile ran the matmuls too:\n%s", out.String())
+		t.Errorf("-run tiny|compile|memory ran the matmuls too:\n%s", out.String())
 	}
 }
 

@@ -3,6 +3,8 @@ package cpu
 import (
 	"flag"
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -50,7 +52,7 @@ var approx32 = []struct {
 // binade of both signs, and the specials.
 func samples32(yield func(float32) bool) {
 	for _, v := range []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
-		expMax32, expMin32, tanhSmall32, -tanhSmall32, math.Nextafter32(tanhSmall32, 0), math.SmallestNonzeroFloat32, math.MaxFloat32} {
+		expMax32, expMin32, tanhClamp32, -tanhClamp32, math.Nextafter32(tanhClamp32, 0), 9.011, tanhSmall32, math.Nextafter32(tanhSmall32, 0), math.SmallestNonzeroFloat32, math.MaxFloat32} {
 		if !yield(v) {
 			return
 		}
@@ -93,4 +95,48 @@ func TestLongApprox32(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestFMA32 checks fma32 against a·b + c computed exactly and rounded
+// once: on random operands, and on products that are exactly halfway
+// between two float32s with a tiny c, where rounding the float64 sum to
+// float32 again would round the wrong way half the time.
+func TestFMA32(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	exact := func(a, b, c float32) float32 {
+		x := new(big.Float).SetPrec(300).SetFloat64(float64(a))
+		x.Mul(x, new(big.Float).SetFloat64(float64(b)))
+		x.Add(x, new(big.Float).SetFloat64(float64(c)))
+		f, _ := x.Float32()
+		return f
+	}
+	random := func() float32 {
+		return float32(r.NormFloat64() * math.Ldexp(1, r.IntN(60)-30))
+	}
+	halfways := 0
+	for i := range 200000 {
+		var a, b, c float32
+		if i%2 == 0 {
+			a, b, c = random(), random(), random()
+		} else {
+			// Odd a and b whose 25-bit product is a float32 midpoint.
+			ai, bi := 2*r.IntN(1<<10)+1+1<<11, 2*r.IntN(1<<11)+1+1<<12
+			if ai*bi < 1<<24 {
+				continue
+			}
+			halfways++
+			scale := r.IntN(40) - 20
+			a, b = float32(math.Ldexp(float64(ai), scale)), float32(bi)
+			c = float32(math.Ldexp(1, scale-30-r.IntN(60)))
+			if r.IntN(2) == 0 {
+				c = -c
+			}
+		}
+		if got, want := fma32(a, b, c), exact(a, b, c); math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("fma32(%v, %v, %v) = %v, want %v", a, b, c, got, want)
+		}
+	}
+	if halfways < 10000 {
+		t.Fatalf("only %d halfway cases", halfways)
+	}
 }

@@ -25,7 +25,8 @@ type Device struct {
 	cache regionCache
 	// Poison fills every AllocUninit buffer with all-ones bytes (NaN, -1,
 	// true), so that tests catch a kernel that does not write its output
-	// whole.
+	// whole, and every buffer released early, so that they catch a read
+	// after the release.
 	Poison bool
 }
 
@@ -96,7 +97,16 @@ func (d *Device) alloc(n int, zero bool) (*devices.Buffer, error) {
 		d.cache.collectInBackground()
 	}
 	b := devices.BufferIn(r, n)
-	runtime.AddCleanup(b, d.recycle, r)
+	cleanup := runtime.AddCleanup(b, d.recycle, r)
+	b.OnRelease(func() {
+		cleanup.Stop()
+		if d.Poison {
+			for i := range r {
+				r[i] = ^uint64(0)
+			}
+		}
+		d.recycle(r)
+	})
 	return b, nil
 }
 

@@ -176,3 +176,45 @@ func TestFusedProgramReusesSlots(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRunFused runs the anchors' 100-op chains on 2^20 float32 as one
+// fused program: 25 rounds of x·1.0001, +0.0001, relu, and tanh (or
+// −0.0001 for the no-tanh chain).
+func BenchmarkRunFused(b *testing.B) {
+	for _, last := range []struct {
+		name string
+		op   Pointwise
+	}{{"tanh", Pointwise{Arity: 1, Unary: Tanh}}, {"sub", Pointwise{Arity: 2, Binary: Sub}}} {
+		b.Run(last.name, func(b *testing.B) {
+			const n = 1 << 20
+			var ops []FusedOp
+			x := 0 // inputs: x, 1.0001, 0.0001
+			for range 25 {
+				for _, op := range []FusedOp{
+					{Op: Pointwise{Arity: 2, Binary: Mul}, X: x, Y: 1},
+					{Op: Pointwise{Arity: 2, Binary: Add}, Y: 2},
+					{Op: Pointwise{Arity: 1, Unary: ReLU}},
+					{Op: last.op, Y: 2},
+				} {
+					if op.X == 0 && len(ops) > 0 {
+						op.X = 3 + len(ops) - 1
+					}
+					ops = append(ops, op)
+				}
+			}
+			p := NewFusedProgram(3, ops, []int{3 + len(ops) - 1})
+			data := make([]float32, n)
+			r := rand.New(rand.NewPCG(1, 2))
+			for i := range data {
+				data[i] = float32(r.NormFloat64())
+			}
+			scalar := []int{0}
+			ins := []FusedInput[float32]{{Data: data}, {Data: []float32{1.0001}, Strides: scalar}, {Data: []float32{0.0001}, Strides: scalar}}
+			out := [][]float32{make([]float32, n)}
+			b.SetBytes(2 * 4 * n)
+			for b.Loop() {
+				RunFused(p, []int{n}, out, ins)
+			}
+		})
+	}
+}

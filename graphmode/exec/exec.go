@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 
+	"msrepl/devices"
 	"msrepl/graphmode/ir"
 	"msrepl/ops"
 	"msrepl/tensor"
@@ -42,6 +43,16 @@ type Runner struct {
 	// shape) are sized before each application. The applications infer
 	// their outputs from their inputs, so buffers are sized as they run.
 	Dims func(dim int) int
+	// Release, when set, gives each buffer the graph computes back to its
+	// device as soon as no live value holds it (devices.Buffer.Release),
+	// rather than when the collector finds it: the memory plan, whose
+	// peak ir.PeakBytes computes. Values are counted per buffer, so that a
+	// Reshape's output and its input share one count; the buffers of the
+	// inputs, weights and constants, and those a primitive hands outside
+	// the graph (Escapes), are never released. Only a builder that
+	// evaluates may release: a tape keeps its intermediates for the
+	// backward pass.
+	Release bool
 }
 
 // Run runs g on args, one per parameter.
@@ -66,7 +77,11 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 	for _, c := range g.Consts {
 		env[c] = c.Value
 	}
-	last := r.lastUses(g)
+	var held *holders
+	if r.Release {
+		held = newHolders(env)
+	}
+	last := ir.LastUses(g, r.Fusion)
 	for i, n := range g.Nodes {
 		if r.Context != nil {
 			if err := r.Context.Err(); err != nil {
@@ -82,17 +97,39 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 				return nil, err
 			}
 			reads = grp.Inputs
+			if held != nil {
+				for _, o := range grp.Outputs {
+					held.hold(env[o])
+				}
+			}
 		} else {
+			if held != nil && n.Kind == ir.Apply && n.Prim.Escapes {
+				for _, in := range n.Inputs {
+					held.pin(env[in])
+				}
+			}
 			v, err := r.node(n, env)
 			if err != nil {
 				return nil, err
 			}
 			env[n] = v
+			if held != nil {
+				if n.Kind == ir.Apply && n.Prim.Escapes {
+					held.pin(v)
+				}
+				held.hold(v)
+				if _, read := last[n]; !read {
+					held.drop(v)
+				}
+			}
 		}
 		// A value no later node reads is dropped, so that its buffer can
 		// be recycled while the graph still runs, as PyNative's are.
 		for _, in := range reads {
 			if in.Kind != ir.Param && in.Kind != ir.Weight && in.Kind != ir.Const && last[in] == i {
+				if held != nil {
+					held.drop(env[in])
+				}
 				delete(env, in)
 			}
 		}
@@ -100,27 +137,57 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 	return env[g.Output], nil
 }
 
-// lastUses gives each computed node of g the position of the last node
-// that reads it, where a fused group's reads happen at its last member;
-// the output is read after them all.
-func (r *Runner) lastUses(g *ir.FuncGraph) map[*ir.Node]int {
-	last := make(map[*ir.Node]int, len(g.Nodes))
-	at := map[*ir.FusedGroup]int{}
-	for i, n := range g.Nodes {
-		if grp := r.Fusion.Group(n); grp != nil {
-			at[grp] = i
+// holders counts, for Release, the live values that hold each buffer the
+// graph computed.
+type holders struct {
+	count  map[*devices.Buffer]int
+	pinned map[*devices.Buffer]bool
+}
+
+// newHolders pins the buffers of the values a run starts with.
+func newHolders(env map[*ir.Node]Value) *holders {
+	h := &holders{count: map[*devices.Buffer]int{}, pinned: map[*devices.Buffer]bool{}}
+	for _, v := range env {
+		h.pin(v)
+	}
+	return h
+}
+
+func (h *holders) pin(v Value) { eachBuffer(v, func(b *devices.Buffer) { h.pinned[b] = true }) }
+
+func (h *holders) hold(v Value) {
+	eachBuffer(v, func(b *devices.Buffer) {
+		if !h.pinned[b] {
+			h.count[b]++
+		}
+	})
+}
+
+// drop ends a value's hold, releasing each buffer no other value holds.
+func (h *holders) drop(v Value) {
+	eachBuffer(v, func(b *devices.Buffer) {
+		if h.pinned[b] {
+			return
+		}
+		if h.count[b]--; h.count[b] == 0 {
+			delete(h.count, b)
+			b.Release()
+		}
+	})
+}
+
+// eachBuffer calls f on the buffer of each tensor in v.
+func eachBuffer(v Value, f func(*devices.Buffer)) {
+	switch v := v.(type) {
+	case *tensor.Tensor:
+		if b := v.Buffer(); b != nil {
+			f(b)
+		}
+	case Tuple:
+		for _, e := range v {
+			eachBuffer(e, f)
 		}
 	}
-	for i, n := range g.Nodes {
-		if grp := r.Fusion.Group(n); grp != nil {
-			i = at[grp]
-		}
-		for _, in := range n.Inputs {
-			last[in] = max(last[in], i)
-		}
-	}
-	last[g.Output] = len(g.Nodes)
-	return last
 }
 
 // fused runs a fused group on its inputs and binds its outputs.

@@ -6,12 +6,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"msrepl/autodiff"
 	"msrepl/devices/cpu"
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
+	"msrepl/graphmode/passes"
 	"msrepl/ops"
 	"msrepl/tensor"
 )
@@ -200,19 +202,26 @@ func (c collecting) Apply(p *ops.Primitive, attrs ops.Attrs, args ...ops.Value) 
 	return c.Eager.Apply(p, attrs, args...)
 }
 
+// chainGraph is a graph of n applications of p in a row to a parameter
+// like x.
+func chainGraph(x *tensor.Tensor, n int, p *ops.Primitive) *ir.FuncGraph {
+	g := ir.NewGraph("chain", ir.Span{})
+	v := ops.Value(g.AddParam("x", ir.TensorAbs{Meta: x.Meta()}, ir.Span{}))
+	b := &ir.Builder{G: g}
+	for range n {
+		v = op1(b, p, nil, v)
+	}
+	g.SetOutput(v.(*ir.Node))
+	return g
+}
+
 // A value no later node reads is let go while the graph runs: a chain of
 // 40 ops on 1 MiB tensors peaks at a few of them, not at 40.
 func TestRunLetsDeadValuesGo(t *testing.T) {
 	e := eager()
 	dev := e.Ctx.Dev.(*cpu.Device)
 	x := randTensor(dev, 1<<18)
-	g := ir.NewGraph("chain", ir.Span{})
-	v := ops.Value(g.AddParam("x", ir.TensorAbs{Meta: x.Meta()}, ir.Span{}))
-	b := &ir.Builder{G: g}
-	for range 40 {
-		v = op1(b, ops.Neg, nil, v)
-	}
-	g.SetOutput(v.(*ir.Node))
+	g := chainGraph(x, 40, ops.Neg)
 	runtime.GC()
 	dev.ResetPeak()
 	before := dev.Stats().InUse
@@ -221,5 +230,111 @@ func TestRunLetsDeadValuesGo(t *testing.T) {
 	}
 	if peak, size := dev.Stats().Peak-before, int64(4<<18); peak > 4*size {
 		t.Errorf("the chain's peak is %d MiB, %d of its values", peak>>20, peak/size)
+	}
+}
+
+// keep is a primitive that hands its input to code outside the graph,
+// which keeps it, and returns a tensor that code keeps too, as a JIT
+// Fallback may: neither buffer may be released.
+func keep(kept *[]*tensor.Tensor) *ops.Primitive {
+	return &ops.Primitive{
+		Name:    "Keep",
+		Escapes: true,
+		Infer:   func(_ ops.Attrs, in []tensor.Meta) ([]tensor.Meta, error) { return in, nil },
+		Eval: func(ctx *ops.Ctx, _ ops.Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			t, err := ctx.AllocOutput(out[0])
+			if err != nil {
+				return nil, err
+			}
+			for i := range t.Size() {
+				t.SetFloat(i, in[0].Float(i)+1)
+			}
+			*kept = append(*kept, in[0], t)
+			return []*tensor.Tensor{t}, nil
+		},
+	}
+}
+
+// Release gives buffers back as the plan says, and never one a live value
+// still reads: through a Reshape of an intermediate and of an input, a
+// tuple and its items, a fused group, and a primitive that hands tensors
+// outside the graph. Released buffers are poisoned, so a read after a
+// release changes the result.
+func TestReleaseKeepsLiveBuffers(t *testing.T) {
+	e := eager()
+	dev := e.Ctx.Dev.(*cpu.Device)
+	dev.Poison = true
+	x := randTensor(dev, 64, 64)
+	var kept []*tensor.Tensor
+	g := ir.NewGraph("aliases", ir.Span{})
+	px := g.AddParam("x", ir.TensorAbs{Meta: x.Meta()}, ir.Span{})
+	b := &ir.Builder{G: g}
+	flat := ops.Attrs{"shape": []int{-1}}
+	a := op1(b, ops.Exp, nil, px)
+	av := op1(b, ops.Reshape, flat, a) // a's storage: a dies here, av does not
+	xv := op1(b, ops.Reshape, flat, px)
+	c := op1(b, ops.Add, nil, av, xv)
+	tup := g.MakeTuple(ir.Span{}, c.(*ir.Node), av.(*ir.Node))
+	k := op1(b, keep(&kept), nil, op1(b, ops.Neg, nil, g.GetItem(tup, 0, ir.Span{})))
+	d := op1(b, ops.Mul, nil, g.GetItem(tup, 1, ir.Span{}), k)
+	d = op1(b, ops.ReLU, nil, op1(b, ops.Sub, nil, d, xv))
+	g.SetOutput(op1(b, ops.Add, nil, d, c).(*ir.Node))
+	fusion, err := passes.Fuse(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fusion.Groups) == 0 {
+		t.Fatal("nothing fused")
+	}
+	run := func(release bool) (*tensor.Tensor, []*tensor.Tensor) {
+		kept = nil
+		out, err := (&exec.Runner{B: e, Fusion: fusion, Release: release}).Run(g, []exec.Value{x})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.(*tensor.Tensor), kept
+	}
+	want, wantKept := run(false)
+	got, gotKept := run(true)
+	same := func(what string, got, want *tensor.Tensor) {
+		for i := range want.Size() {
+			if math.Float32bits(float32(got.Float(i))) != math.Float32bits(float32(want.Float(i))) {
+				t.Fatalf("%s: element %d is %v with Release, %v without", what, i, got.Float(i), want.Float(i))
+			}
+		}
+	}
+	same("the output", got, want)
+	for i := range wantKept {
+		same("a tensor kept outside the graph", gotKept[i], wantKept[i])
+	}
+	same("the input", x, randTensor(dev, 64, 64))
+}
+
+// With Release, a graph's memory is what the plan computed, whenever the
+// collector runs: a 40-op chain of 1 MiB values peaks at two of them, an
+// op's input and output, where without it the dead values wait for the
+// collector.
+func TestReleaseMeetsThePlan(t *testing.T) {
+	e := eager()
+	dev := e.Ctx.Dev.(*cpu.Device)
+	x := randTensor(dev, 1<<18)
+	g := chainGraph(x, 40, ops.Exp)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	for _, release := range []bool{true, false} {
+		runtime.GC()
+		dev.ResetPeak()
+		before := dev.Stats().InUse
+		if _, err := (&exec.Runner{B: e, Release: release}).Run(g, []exec.Value{x}); err != nil {
+			t.Fatal(err)
+		}
+		peak, plan := dev.Stats().Peak-before, ir.PeakBytes(g, nil, nil)
+		switch {
+		case plan != 2<<20:
+			t.Fatalf("the plan's peak is %d bytes, want 2 MiB", plan)
+		case release && peak != plan:
+			t.Errorf("with Release the run peaks at %d bytes, the plan at %d", peak, plan)
+		case !release && peak <= plan:
+			t.Errorf("without Release or a collection the run peaks at %d bytes, within the plan's %d", peak, plan)
+		}
 	}
 }

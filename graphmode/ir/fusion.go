@@ -52,5 +52,6 @@ func (f *Fusion) Group(n *Node) *FusedGroup {
 // Last is the member where the group's step runs.
 func (g *FusedGroup) Last() *Node { return g.Nodes[len(g.Nodes)-1] }
 
-// step is g's number, from 1 in the order groups were added.
-func (f *Fusion) step(g *FusedGroup) int { return f.number[g] }
+// Step is g's number, from 1 in the order groups were added: how %ir and
+// %viz name it.
+func (f *Fusion) Step(g *FusedGroup) int { return f.number[g] }

@@ -263,45 +263,6 @@ func (g *FuncGraph) Subgraphs() []*FuncGraph {
 	return out
 }
 
-// PeakBytes is the most bytes g's computed tensors hold at once when its
-// nodes run in order, each value alive from its node to its last use (the
-// output to the end), before any reuse of buffers: what running the graph
-// needs beyond its inputs, weights and constants. A call, branch or loop
-// adds its own subgraph's peak while it runs.
-// A graph compiled for many sizes counts its symbolic dims at size(dim),
-// the sizes of one call.
-func PeakBytes(g *FuncGraph, size func(dim int) int) int64 {
-	last := map[*Node]int{}
-	for i, n := range g.Nodes {
-		for _, in := range n.Inputs {
-			last[in] = i
-		}
-	}
-	if g.Output != nil {
-		last[g.Output] = len(g.Nodes)
-	}
-	var live, peak int64
-	dying := map[int][]*Node{}
-	for i, n := range g.Nodes {
-		var inner int64
-		for _, s := range n.Graphs {
-			inner = max(inner, PeakBytes(s, size))
-		}
-		bytes := valueBytes(n.Abs, size)
-		peak = max(peak, live+inner+bytes)
-		live += bytes
-		if end, used := last[n]; used {
-			dying[end] = append(dying[end], n)
-		} else {
-			live -= bytes
-		}
-		for _, d := range dying[i] {
-			live -= valueBytes(d.Abs, size)
-		}
-	}
-	return peak
-}
-
 // valueBytes is the size of a value's tensors.
 func valueBytes(a Abstract, size func(int) int) int64 {
 	switch a := a.(type) {

@@ -307,7 +307,7 @@ func TestPeakBytes(t *testing.T) {
 	d := apply(t, b, ops.Add, nil, a, c) // a, c, d: 3 KiB at once
 	e := apply(t, b, ops.Sqrt, nil, d)   // d, e: 2 KiB
 	g.SetOutput(e)
-	if got := ir.PeakBytes(g, nil); got != 3*1024 {
+	if got := ir.PeakBytes(g, nil, nil); got != 3*1024 {
 		t.Errorf("peak %d, want %d", got, 3*1024)
 	}
 }

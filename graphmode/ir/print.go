@@ -101,7 +101,7 @@ func (p *printer) graph(g *FuncGraph, entry bool) {
 		p.printf("      : (%s) -> (%s)\n", p.inputTypes(n), n.Abs)
 		if grp := p.fusion.Group(n); grp != nil {
 			p.printf("      # Fused step %d (%d nodes, one blockwise loop at %%%d): %s\n",
-				p.fusion.step(grp), len(grp.Nodes), at[grp], grp.Prim.Name)
+				p.fusion.Step(grp), len(grp.Nodes), at[grp], grp.Prim.Name)
 		}
 		if n.Forward != nil {
 			p.printf("      # Corresponding forward node candidate: %s\n", debugName(n.Forward))

@@ -13,8 +13,9 @@ import (
 // the loop and the last partial one under a mask, so that every element of
 // a slice takes the same instructions. The transcendental ones perform
 // exactly the float32 operations of package cpu's exp32, tanh32 and
-// sigmoid32 (approx.go), in the same order and without fused
-// multiply-adds, so that they give the same bits as the scalar code.
+// sigmoid32 (approx.go), in the same order, with fused multiply-adds where
+// those use fma32 and nowhere else, so that they give the same bits as the
+// scalar code.
 
 // Comparison predicates of VCMPPS.
 const (
@@ -32,6 +33,8 @@ const (
 	ln2Hi32     = float32(0.693359375)
 	ln2Lo32     = float32(-2.12194440e-4)
 	tanhSmall32 = float32(0.625)
+	tanhClamp32 = float32(10)
+	expShift32  = float32(1.5*(1<<23) + 127)
 )
 
 var (
@@ -75,26 +78,28 @@ func elementwiseKernels() {
 	elementwise("tanhV32", "tanhV32 computes dst[i] = tanh32(x[i]) for i < n.", 1, false, 2,
 		func() kernelOp {
 			e := newExpConsts()
-			abs, small, one, two := broadcast32(math.Float32frombits(0x7fffffff)), broadcast32(tanhSmall32), e.one, broadcast32(2)
+			abs, small, clamp, shift, two := broadcast32(math.Float32frombits(0x7fffffff)), broadcast32(tanhSmall32),
+				broadcast32(tanhClamp32), broadcast32(expShift32), broadcast32(2)
 			poly := constants("tanhP", tanhPoly)
 			return func(in []reg.VecVirtual, d reg.VecVirtual) {
 				x := in[0]
-				a, z, p, big := ZMM(), ZMM(), ZMM(), ZMM()
+				a, z, p, m := ZMM(), ZMM(), ZMM(), ZMM()
 				VANDPS(abs, x, a)
 				VMULPS(a, a, z)
-				horner(p, z, poly)
+				hornerFMA(p, z, poly)
 				VMULPS(z, a, d)
-				VMULPS(p, d, d)
-				VADDPS(a, d, d)
-				VADDPS(a, a, big)
-				e.exp(big, big)
-				VADDPS(one, big, big)
-				VDIVPS(big, two, big)
-				VSUBPS(big, one, big)
+				VFMADD213PS(a, p, d)
+				// VMINPS gives its second source, a, where a is NaN, as
+				// Go's min does.
+				VMINPS(a, clamp, m)
+				VADDPS(m, m, m)
+				e.expm1Tanh(m, shift, m)
+				VADDPS(two, m, p)
+				VDIVPS(p, m, m)
 				k := K()
 				VCMPPS(U8(cmpLT), small, a, k)
 				KNOTW(k, k)
-				VMOVAPS(big, k, d)
+				VMOVAPS(m, k, d)
 				// d ≥ 0 (or NaN): OR in x's sign.
 				VANDNPS(x, abs, a)
 				VORPS(a, d, d)
@@ -279,6 +284,33 @@ func (e *expConsts) exp(x, d reg.VecVirtual) {
 	VPXORD(p, p, p)
 	VMOVAPS(p, under, d)
 	VMOVAPS(t, nan, d)
+}
+
+// expm1Tanh writes expm1Tanh32(x) to d; shift holds expShift32.
+func (e *expConsts) expm1Tanh(x, shift, d reg.VecVirtual) {
+	t, n, r, p, s := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	VMOVAPS(shift, t)
+	VFMADD231PS(e.log2e, x, t)
+	VSUBPS(shift, t, n)
+	VMOVAPS(x, r)
+	VFNMADD231PS(e.ln2Hi, n, r)
+	VFNMADD231PS(e.ln2Lo, n, r)
+	hornerFMA(p, r, e.poly)
+	VMULPS(r, r, n)
+	VFMADD213PS(r, n, p)
+	VPSLLD(U8(23), t, s)
+	VSUBPS(e.one, s, t)
+	VFMADD213PS(t, s, p)
+	VMOVAPS(p, d)
+}
+
+// hornerFMA writes ((c0·z + c1)·z + …) + cn to p, each step one fused
+// multiply-add.
+func hornerFMA(p, z reg.VecVirtual, c []Mem) {
+	VBROADCASTSS(c[0], p)
+	for _, ci := range c[1:] {
+		VFMADD213PS_BCST(ci, z, p)
+	}
 }
 
 // horner writes ((c0·z + c1)·z + …) + cn to p, each product rounded.

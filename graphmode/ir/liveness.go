@@ -1,0 +1,90 @@
+package ir
+
+// LastUses gives each value of g the position of the last node that reads
+// it, where a fused group's reads happen at its last member, the step's
+// place; g's output is read after every node, at len(g.Nodes). A value no
+// node reads has no entry. f may be nil.
+func LastUses(g *FuncGraph, f *Fusion) map[*Node]int {
+	last := make(map[*Node]int, len(g.Nodes))
+	at := map[*FusedGroup]int{}
+	for i, n := range g.Nodes {
+		if grp := f.Group(n); grp != nil {
+			at[grp] = i
+		}
+	}
+	for i, n := range g.Nodes {
+		if grp := f.Group(n); grp != nil {
+			i = at[grp]
+		}
+		for _, in := range n.Inputs {
+			last[in] = max(last[in], i)
+		}
+	}
+	if g.Output != nil {
+		last[g.Output] = len(g.Nodes)
+	}
+	return last
+}
+
+// PeakBytes is the memory plan's peak: the most bytes g's computed
+// tensors hold at once when its nodes run in order under fusion f (which
+// may be nil), each buffer given back once no live value holds it, as
+// exec.Runner's Release does. Only applications, calls, branches and loops
+// make buffers: a tuple or an item of one holds its elements' buffers, and
+// keeps them alive as long as it is; a fused group makes only its outputs,
+// at its last member; a call, branch or loop adds its subgraph's peak
+// while it runs. An application that returns its input's storage (a
+// Reshape) is counted as a new buffer, so the plan may overstate, never
+// understate. Inputs, weights and constants are not counted. A graph
+// compiled for many sizes counts its symbolic dims at size(dim), the
+// sizes of one call.
+func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
+	last := LastUses(g, f)
+	// until is when a value's buffers may go: its last use, extended to
+	// the last use of the tuples and items that hold them.
+	until := make(map[*Node]int, len(g.Nodes))
+	for i, n := range g.Nodes {
+		if end, used := last[n]; used {
+			until[n] = end
+		} else {
+			until[n] = i
+		}
+	}
+	for i := len(g.Nodes) - 1; i >= 0; i-- {
+		n := g.Nodes[i]
+		if n.Kind == GetItem || n.Kind == MakeTuple {
+			for _, in := range n.Inputs {
+				if end, computed := until[in]; computed {
+					until[in] = max(end, until[n])
+				}
+			}
+		}
+	}
+	var live, peak int64
+	dying := map[int]int64{}
+	allocate := func(n *Node, at int) int64 {
+		bytes := valueBytes(n.Abs, size)
+		dying[max(until[n], at)] += bytes
+		return bytes
+	}
+	for i, n := range g.Nodes {
+		var made, inner int64
+		switch grp := f.Group(n); {
+		case grp != nil:
+			if n == grp.Last() {
+				for _, o := range grp.Outputs {
+					made += allocate(o, i)
+				}
+			}
+		case n.Kind == GetItem || n.Kind == MakeTuple:
+		default:
+			for _, s := range n.Graphs {
+				inner = max(inner, PeakBytes(s, f, size))
+			}
+			made = allocate(n, i)
+		}
+		peak = max(peak, live+inner+made)
+		live += made - dying[i]
+	}
+	return peak
+}

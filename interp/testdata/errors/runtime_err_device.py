@@ -1,0 +1,4 @@
+# not-cpython
+from mindspore import runtime
+
+runtime.memory_allocated("Ascend")
