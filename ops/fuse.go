@@ -113,3 +113,56 @@ func runFused[T cpu.Float](p *cpu.FusedProgram, in, out []*tensor.Tensor) {
 	}
 	cpu.RunFused(p, shape, outs, ins)
 }
+
+// FuseMatMulDescend makes the primitive that computes
+// ApplyGradientDescent(var, alpha, MatMul(a, b)) as one GEMM that adds
+// −alpha·op(a)·op(b) to var in place (beta 1), so that the gradient, the
+// size of the parameter, is never written and read back. Its inputs are
+// var, alpha, a and b; attrs are the MatMul's transpose flags. It is not
+// bit for bit the two steps: alpha scales op(a) as the GEMM packs it, and
+// a product whose inner dim spans several of the GEMM's blocks adds each
+// block's part to var in turn, so the update differs from eager's by
+// rounding in the gradient's last bits (graph mode's fusion pass, which
+// is the caller, documents it). Like ApplyGradientDescent it is stateful
+// and has no gradient.
+func FuseMatMulDescend(attrs Attrs) *Primitive {
+	const name = "Fused[MatMul,ApplyGradientDescent]"
+	ta, tb := attrs.Bool("transpose_a", false), attrs.Bool("transpose_b", false)
+	return &Primitive{
+		Name:     name,
+		Stateful: true,
+		Updates:  true,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(name, in, 4); err != nil {
+				return nil, err
+			}
+			grad, err := MatMul.Infer(attrs, in[2:])
+			if err != nil {
+				return nil, err
+			}
+			return ApplyGradientDescent.Infer(nil, []tensor.Meta{in[0], in[1], grad[0]})
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			v, alpha, a, b := in[0], in[1], in[2], in[3]
+			if v.Buffer() == a.Buffer() || v.Buffer() == b.Buffer() {
+				// The product reads var (or a view of it): the GEMM must
+				// not write what it reads, so the two steps run apart.
+				grad, err := MatMul.Eval(ctx, attrs, in[2:], out)
+				if err != nil {
+					return nil, err
+				}
+				return ApplyGradientDescent.Eval(ctx, nil, []*tensor.Tensor{v, alpha, grad[0]}, out)
+			}
+			m, k := matDims(a.Shape(), ta)
+			_, n := matDims(b.Shape(), tb)
+			lda, ldb := a.Shape()[1], b.Shape()[1]
+			switch d := v.Data().(type) {
+			case []float32:
+				cpu.Gemm.Sgemm(ta, tb, m, n, k, -tensor.Elems[float32](alpha)[0], tensor.Elems[float32](a), lda, tensor.Elems[float32](b), ldb, 1, d, n)
+			case []float64:
+				cpu.Gemm.Dgemm(ta, tb, m, n, k, -tensor.Elems[float64](alpha)[0], tensor.Elems[float64](a), lda, tensor.Elems[float64](b), ldb, 1, d, n)
+			}
+			return []*tensor.Tensor{v}, nil
+		},
+	}
+}

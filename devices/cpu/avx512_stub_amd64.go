@@ -5,67 +5,111 @@
 package cpu
 
 // sgemmKernel8x32AVX512 adds an A panel times a B panel to a 8×32 tile of C (see gemm_avx512_amd64.go).
+//
+//go:noescape
 func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
 
 // dgemmKernel8x16AVX512 adds an A panel times a B panel to a 8×16 tile of C (see gemm_avx512_amd64.go).
+//
+//go:noescape
 func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
 
 // packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).
+//
+//go:noescape
 func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int, mask uint32)
 
 // packBTrans32Blocks packs a full 32-column panel of a transposed B, 16 inner indices at a time (see packB).
+//
+//go:noescape
 func packBTrans32Blocks(dst *float32, src *float32, ldb int, blocks int)
 
 // packA8AVX512 packs an 8-row panel of A, times alpha (see packA).
+//
+//go:noescape
 func packA8AVX512(dst *float32, src *float32, idx *int32, k int, alpha float32, mask uint8)
 
 // packA16Blocks packs two full 8-row panels of A, times alpha, 16 inner indices at a time (see packA).
+//
+//go:noescape
 func packA16Blocks(dst *float32, src *float32, lda int, kb int, blocks int, alpha float32)
 
 // addVV32 computes dst[i] = x[i] add y[i] for i < n.
+//
+//go:noescape
 func addVV32(dst *float32, x *float32, y *float32, n int)
 
 // addVS32 computes dst[i] = x[i] add y for i < n.
+//
+//go:noescape
 func addVS32(dst *float32, x *float32, y float32, n int)
 
 // subVV32 computes dst[i] = x[i] sub y[i] for i < n.
+//
+//go:noescape
 func subVV32(dst *float32, x *float32, y *float32, n int)
 
 // subVS32 computes dst[i] = x[i] sub y for i < n.
+//
+//go:noescape
 func subVS32(dst *float32, x *float32, y float32, n int)
 
 // mulVV32 computes dst[i] = x[i] mul y[i] for i < n.
+//
+//go:noescape
 func mulVV32(dst *float32, x *float32, y *float32, n int)
 
 // mulVS32 computes dst[i] = x[i] mul y for i < n.
+//
+//go:noescape
 func mulVS32(dst *float32, x *float32, y float32, n int)
 
 // divVV32 computes dst[i] = x[i] div y[i] for i < n.
+//
+//go:noescape
 func divVV32(dst *float32, x *float32, y *float32, n int)
 
 // divVS32 computes dst[i] = x[i] div y for i < n.
+//
+//go:noescape
 func divVS32(dst *float32, x *float32, y float32, n int)
 
 // maxVV32 computes dst[i] = x[i] max y[i] for i < n.
+//
+//go:noescape
 func maxVV32(dst *float32, x *float32, y *float32, n int)
 
 // maxVS32 computes dst[i] = x[i] max y for i < n.
+//
+//go:noescape
 func maxVS32(dst *float32, x *float32, y float32, n int)
 
 // minVV32 computes dst[i] = x[i] min y[i] for i < n.
+//
+//go:noescape
 func minVV32(dst *float32, x *float32, y *float32, n int)
 
 // minVS32 computes dst[i] = x[i] min y for i < n.
+//
+//go:noescape
 func minVS32(dst *float32, x *float32, y float32, n int)
 
 // reluV32 computes dst[i] = max(x[i], 0) for i < n, 0 for NaN.
+//
+//go:noescape
 func reluV32(dst *float32, x *float32, n int)
 
 // expV32 computes dst[i] = exp32(x[i]) for i < n.
+//
+//go:noescape
 func expV32(dst *float32, x *float32, n int)
 
 // tanhV32 computes dst[i] = tanh32(x[i]) for i < n.
+//
+//go:noescape
 func tanhV32(dst *float32, x *float32, n int)
 
 // sigmoidV32 computes dst[i] = sigmoid32(x[i]) for i < n.
+//
+//go:noescape
 func sigmoidV32(dst *float32, x *float32, n int)

@@ -46,3 +46,21 @@ func unarySIMD32(op UnaryOp, dst, x []float32) bool {
 	unaryV32[op](&dst[0], &x[0], len(dst))
 	return true
 }
+
+// descendSIMD32 computes Descend on float32 in assembly, when the machine
+// allows, and reports whether it did: alpha·y a piece at a time into a
+// block that stays in L1, then x minus it, the two roundings of the Go
+// loop.
+func descendSIMD32(dst, x, y []float32, alpha float32) bool {
+	if !hasAVX512 || len(dst) == 0 {
+		return false
+	}
+	var step [1024]float32
+	x, y = x[:len(dst)], y[:len(dst)]
+	for lo := 0; lo < len(dst); lo += len(step) {
+		n := min(len(step), len(dst)-lo)
+		mulVS32(&step[0], &y[lo], alpha, n)
+		subVV32(&dst[lo], &x[lo], &step[0], n)
+	}
+	return true
+}

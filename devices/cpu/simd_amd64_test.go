@@ -97,3 +97,29 @@ func BenchmarkKernels(b *testing.B) {
 		})
 	}
 }
+
+// TestDescendSIMD: the float32 gradient step in assembly gives the Go
+// loop's bits, in place as optimizers run it and across its L1 pieces.
+func TestDescendSIMD(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 17, 1023, 1024, 1025, 5000, 70001} {
+		x, y := make([]float32, n), make([]float32, n)
+		for i := range x {
+			x[i], y[i] = float32(r.NormFloat64()), float32(r.NormFloat64()*1e-3)
+		}
+		alpha := float32(0.01)
+		want := make([]float32, n)
+		for i := range want {
+			want[i] = x[i] - float32(alpha*y[i])
+		}
+		Descend(x, x, y, alpha)
+		for i := range want {
+			if math.Float32bits(x[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("n=%d: [%d] is %v, the Go loop gives %v", n, i, x[i], want[i])
+			}
+		}
+	}
+}

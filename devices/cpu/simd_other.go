@@ -7,3 +7,5 @@ package cpu
 func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return false }
 
 func unarySIMD32(op UnaryOp, dst, x []float32) bool { return false }
+
+func descendSIMD32(dst, x, y []float32, alpha float32) bool { return false }

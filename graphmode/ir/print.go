@@ -100,7 +100,7 @@ func (p *printer) graph(g *FuncGraph, entry bool) {
 		p.printf("  %%%d(%s) = %s\n", i, debugName(n), p.expr(n))
 		p.printf("      : (%s) -> (%s)\n", p.inputTypes(n), n.Abs)
 		if grp := p.fusion.Group(n); grp != nil {
-			p.printf("      # Fused step %d (%d nodes, one blockwise loop at %%%d): %s\n",
+			p.printf("      # Fused step %d (%d nodes, run as one at %%%d): %s\n",
 				p.fusion.Step(grp), len(grp.Nodes), at[grp], grp.Prim.Name)
 		}
 		if n.Forward != nil {

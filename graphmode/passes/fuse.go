@@ -13,7 +13,9 @@ import (
 // runs as one blockwise loop whose intermediates never reach memory. A
 // group is closed once anything outside it reads one of its members: its
 // step runs where its last member stands, which must come before every
-// outside reader. Fuse does not change g.
+// outside reader. A gradient-descent update of a matrix product read by
+// nothing else becomes one GEMM step too (fuseDescents). Fuse does not
+// change g.
 func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 	f := &ir.Fusion{}
 	all := graphs(g)
@@ -42,8 +44,55 @@ func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 		if err := fuseGraph(f, sub, crossRead); err != nil {
 			return nil, err
 		}
+		fuseDescents(f, sub, crossRead)
 	}
 	return f, nil
+}
+
+// fuseDescents groups each ApplyGradientDescent(var, alpha, d) whose d is
+// a float32 or float64 MatMul read by nothing else into one GEMM that adds
+// −alpha·d to var in place (ops.FuseMatMulDescend): the gradient, the size
+// of the parameter, never reaches memory. The product moves to the
+// update's place, so no stateful application may stand between them: one
+// could update in place a buffer the product reads. The update's rounding
+// differs from the two steps' in the gradient's last bits (see
+// ops.FuseMatMulDescend), within graph mode's tolerance against PyNative.
+func fuseDescents(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) {
+	readers := map[*ir.Node]int{g.Output: 1}
+	pos := map[*ir.Node]int{}
+	for i, n := range g.Nodes {
+		pos[n] = i
+		for _, in := range n.Inputs {
+			readers[in]++
+		}
+	}
+	for i, n := range g.Nodes {
+		if n.Kind != ir.Apply || n.Prim != ops.ApplyGradientDescent || f.Group(n) != nil {
+			continue
+		}
+		d := n.Inputs[2]
+		at, local := pos[d]
+		if !local || d.Kind != ir.Apply || d.Prim != ops.MatMul || readers[d] != 1 || crossRead[d] || f.Group(d) != nil {
+			continue
+		}
+		abs, ok := d.Abs.(ir.TensorAbs)
+		if !ok || abs.Meta.DType != tensor.Float32 && abs.Meta.DType != tensor.Float64 || abs.Meta.Shape.Symbolic() {
+			continue
+		}
+		between := false
+		for _, m := range g.Nodes[at+1 : i] {
+			between = between || m.Kind != ir.Apply || m.Prim.Stateful
+		}
+		if between {
+			continue
+		}
+		f.Add(&ir.FusedGroup{
+			Prim:    ops.FuseMatMulDescend(d.Attrs),
+			Nodes:   []*ir.Node{d, n},
+			Inputs:  []*ir.Node{n.Inputs[0], n.Inputs[1], d.Inputs[0], d.Inputs[1]},
+			Outputs: []*ir.Node{n},
+		})
+	}
 }
 
 type fusing struct {

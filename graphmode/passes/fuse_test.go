@@ -1,6 +1,7 @@
 package passes_test
 
 import (
+	"math"
 	"testing"
 
 	"msrepl/graphmode/exec"
@@ -82,6 +83,85 @@ func TestFuse(t *testing.T) {
 			for i, w := range want {
 				if got.Float(i) != w {
 					t.Fatalf("fused [%d] = %v, node by node %v", i, got.Float(i), w)
+				}
+			}
+		})
+	}
+}
+
+// TestFuseDescents checks when a gradient-descent update of a matrix
+// product becomes one GEMM step, and that the step updates the weight as
+// the two steps do, within float32 rounding (exactly, when the product
+// reads the weight and the step runs them apart).
+func TestFuseDescents(t *testing.T) {
+	f := newFixture(t)
+	mat := func(rows, cols int, seed float64) *tensor.Tensor {
+		vals := make([]float64, rows*cols)
+		for i := range vals {
+			vals[i] = math.Sin(seed + float64(i)*0.37)
+		}
+		m, err := tensor.FromFloat64s(f.dev, tensor.Float32, tensor.Shape{rows, cols}, vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ta := ops.Attrs{"transpose_a": true, "transpose_b": false}
+	for _, c := range []struct {
+		name  string
+		build func(b *ir.Builder, w, v, dy, x, lr *ir.Node) *ir.Node
+		fused bool
+		exact bool
+	}{
+		{"an update of a product read once is one GEMM", func(b *ir.Builder, w, v, dy, x, lr *ir.Node) *ir.Node {
+			return op(t, b, ops.ApplyGradientDescent, nil, w, lr, op(t, b, ops.MatMul, ta, dy, x))
+		}, true, false},
+		{"a stateful op between keeps them apart", func(b *ir.Builder, w, v, dy, x, lr *ir.Node) *ir.Node {
+			d := op(t, b, ops.MatMul, ta, dy, x)
+			u := op(t, b, ops.ApplyGradientDescent, nil, v, lr, op(t, b, ops.Neg, nil, v))
+			n := op(t, b, ops.ApplyGradientDescent, nil, w, lr, d)
+			return b.G.MakeTuple(ir.Span{}, n, u)
+		}, false, true},
+		{"a product read twice is kept", func(b *ir.Builder, w, v, dy, x, lr *ir.Node) *ir.Node {
+			d := op(t, b, ops.MatMul, ta, dy, x)
+			return b.G.MakeTuple(ir.Span{}, op(t, b, ops.ApplyGradientDescent, nil, w, lr, d), d)
+		}, false, true},
+		{"a product that reads the weight runs apart", func(b *ir.Builder, w, v, dy, x, lr *ir.Node) *ir.Node {
+			return op(t, b, ops.ApplyGradientDescent, nil, w, lr, op(t, b, ops.MatMul, nil, w, op(t, b, ops.Neg, nil, v)))
+		}, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := ir.NewGraph("g", ir.Span{})
+			abs := func(m *tensor.Tensor) ir.TensorAbs { return ir.TensorAbs{Meta: m.Meta()} }
+			dyv, xv := mat(8, 6, 1), mat(8, 6, 2)
+			w, v := g.AddWeight("w", abs(mat(6, 6, 3))), g.AddWeight("v", abs(mat(6, 6, 4)))
+			dy, x := g.AddParam("dy", abs(dyv), ir.Span{}), g.AddParam("x", abs(xv), ir.Span{})
+			lr := g.Const(f.scalar(0.1), ir.Span{})
+			g.SetOutput(c.build(&ir.Builder{G: g}, w, v, dy, x, lr))
+			fusion, err := passes.Fuse(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fused := false
+			for _, grp := range fusion.Groups {
+				fused = fused || grp.Prim.Name == "Fused[MatMul,ApplyGradientDescent]"
+			}
+			if fused != c.fused {
+				t.Fatalf("fused: %v, want %v", fused, c.fused)
+			}
+			run := func(fusion *ir.Fusion) *tensor.Tensor {
+				weights := map[string]*tensor.Tensor{"w": mat(6, 6, 3), "v": mat(6, 6, 4)}
+				r := &exec.Runner{B: f.eager, Fusion: fusion, Weight: func(n *ir.Node) (*tensor.Tensor, error) { return weights[n.Name], nil }}
+				if _, err := r.Run(g, []exec.Value{dyv, xv}); err != nil {
+					t.Fatal(err)
+				}
+				return weights["w"]
+			}
+			want, got := run(nil), run(fusion)
+			for i := range want.Size() {
+				w, g := want.Float(i), got.Float(i)
+				if c.exact && g != w || math.Abs(g-w) > 1e-6*math.Max(1, math.Abs(w)) {
+					t.Fatalf("w[%d] is %v fused, %v in two steps", i, g, w)
 				}
 			}
 		})

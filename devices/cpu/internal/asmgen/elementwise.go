@@ -149,7 +149,7 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 	default:
 		sig = "func(dst, x, y *float32, n int)"
 	}
-	TEXT(name, NOSPLIT, sig)
+	kernel(name, sig)
 	Doc(doc)
 	dst := Load(Param("dst"), GP64())
 	x := Load(Param("x"), GP64())

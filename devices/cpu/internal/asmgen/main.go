@@ -36,7 +36,7 @@ func main() {
 // holds the rows' offsets (j·ldb). Two gathers per panel row replace 32
 // scalar loads and stores with a stride of ldb.
 func transposedPanel() {
-	TEXT("packBTrans32AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int, mask uint32)")
+	kernel("packBTrans32AVX512", "func(dst, src *float32, idx *int32, k int, mask uint32)")
 	Doc("packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -80,7 +80,7 @@ func transposedPanel() {
 // gathers load one element at a time. src is row 0 of the 32 rows, ldb
 // elements apart.
 func transposedBlocks() {
-	TEXT("packBTrans32Blocks", NOSPLIT, "func(dst, src *float32, ldb, blocks int)")
+	kernel("packBTrans32Blocks", "func(dst, src *float32, ldb, blocks int)")
 	Doc("packBTrans32Blocks packs a full 32-column panel of a transposed B, 16 inner indices at a time (see packB).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -132,7 +132,7 @@ func transposedBlocks() {
 // transposing 16×16 blocks in registers. src is row 0 of the 16 rows, lda
 // elements apart; the second panel starts kb·8 elements after the first.
 func rowBlocks() {
-	TEXT("packA16Blocks", NOSPLIT, "func(dst, src *float32, lda, kb, blocks int, alpha float32)")
+	kernel("packA16Blocks", "func(dst, src *float32, lda, kb, blocks int, alpha float32)")
 	Doc("packA16Blocks packs two full 8-row panels of A, times alpha, 16 inner indices at a time (see packA).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -212,7 +212,7 @@ func transpose16(r, t []reg.VecPhysical) {
 // holds the rows' offsets (i·lda). A gather per panel row replaces eight
 // stores with a stride of eight.
 func rowPanel() {
-	TEXT("packA8AVX512", NOSPLIT, "func(dst, src *float32, idx *int32, k int, alpha float32, mask uint8)")
+	kernel("packA8AVX512", "func(dst, src *float32, idx *int32, k int, alpha float32, mask uint8)")
 	Doc("packA8AVX512 packs an 8-row panel of A, times alpha (see packA).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -276,7 +276,7 @@ var zmm = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.
 // tile of C at c, whose rows are ldc elements apart, or writes it there
 // without reading C when load is false.
 func microKernel(s kernelSpec) {
-	TEXT(s.name, NOSPLIT, fmt.Sprintf("func(k int, a, b, c *%s, ldc, rows int, load bool)", s.elem))
+	kernel(s.name, fmt.Sprintf("func(k int, a, b, c *%s, ldc, rows int, load bool)", s.elem))
 	Doc(fmt.Sprintf("%s adds an A panel times a B panel to a %d×%d tile of C (see gemm_avx512_amd64.go).",
 		s.name, s.mr, s.vecs*64/s.size))
 	k := Load(Param("k"), GP64())
@@ -341,4 +341,11 @@ func storeRows(s kernelSpec, acc func(i, v int) reg.VecPhysical, pc, ldc, rows r
 		}
 	}
 	JMP(LabelRef("done"))
+}
+
+// kernel starts a function. No kernel keeps a pointer it is given, so the
+// stubs say noescape and callers may pass stack memory.
+func kernel(name, signature string) {
+	TEXT(name, NOSPLIT, signature)
+	Pragma("noescape")
 }
