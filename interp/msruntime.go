@@ -28,7 +28,7 @@ type msRuntime struct {
 	builder   ops.Builder
 	options   *Dict
 	seed      Value // the last set_seed, or None
-	scalars   map[scalarKey]*tensor.Tensor
+	scalars   scalarCache
 	// cellGraphs are the compiled constructs of Cells called in
 	// GRAPH_MODE.
 	cellGraphs map[*Instance]*jitFunction
@@ -89,7 +89,7 @@ func newMSRuntime() *msRuntime {
 	dev := cpu.New(DefaultMemoryLimit)
 	ctx := &ops.Ctx{Dev: dev, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 	rt := &msRuntime{dev: dev, ctx: ctx, builder: &ops.Eager{Ctx: ctx}, options: NewDict(0), seed: None,
-		scalars: map[scalarKey]*tensor.Tensor{}, stdout: io.Discard}
+		stdout: io.Discard}
 	ctx.Print = func(text string) { io.WriteString(rt.stdout, text) }
 	cacheOn, cachePath := compileCacheDefaults()
 	for _, kv := range []struct {

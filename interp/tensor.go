@@ -190,8 +190,9 @@ func (th *Thread) scalarTensor(dt tensor.DType, f float64, n int64) (*tensor.Ten
 	if dt.IsFloat() {
 		key.bits = math.Float64bits(f)
 	}
-	if t, ok := rt.scalars[key]; ok {
-		return t, nil
+	slot := &rt.scalars[key.slot()]
+	if slot.t != nil && slot.key == key {
+		return slot.t, nil
 	}
 	t, err := th.newTensor(dt, nil)
 	if err != nil {
@@ -202,10 +203,7 @@ func (th *Thread) scalarTensor(dt tensor.DType, f float64, n int64) (*tensor.Ten
 	} else {
 		t.SetInt(0, n)
 	}
-	if len(rt.scalars) >= maxCachedScalars {
-		clear(rt.scalars)
-	}
-	rt.scalars[key] = t
+	slot.key, slot.t = key, t
 	return t, nil
 }
 
@@ -215,10 +213,23 @@ type scalarKey struct {
 	bits uint64
 }
 
-const maxCachedScalars = 256
+// scalarCache holds recent scalar tensors, one per slot, a newer one
+// replacing an older one whose key has the slot's hash: a lookup is a
+// multiply and a compare, where a map's hash of the padded key cost 5%
+// of a tiny eager op.
+type scalarCache [256]struct {
+	key scalarKey
+	t   *tensor.Tensor
+}
+
+// slot is k's place in a scalarCache: Fibonacci hashing of the bits and
+// the dtype, whose top eight bits index the 256 slots.
+func (k scalarKey) slot() uint8 {
+	return uint8((k.bits ^ uint64(k.dt)<<56) * 0x9e3779b97f4a7c15 >> 56)
+}
 
 // binaryPrims are the primitives of the binary operators.
-var binaryPrims = map[syntax.Token]*ops.Primitive{
+var binaryPrims = [...]*ops.Primitive{
 	syntax.PLUS: ops.Add, syntax.MINUS: ops.Sub, syntax.STAR: ops.Mul, syntax.SLASH: ops.Div,
 	syntax.SLASHSLASH: ops.FloorDiv, syntax.PERCENT: ops.FloorMod, syntax.STARSTAR: ops.Pow,
 	syntax.AMP: ops.BitwiseAnd, syntax.PIPE: ops.BitwiseOr, syntax.CIRCUMFLEX: ops.BitwiseXor,
@@ -247,10 +258,10 @@ func (x *Tensor) Binary(th *Thread, op syntax.Token, other Value, right bool) (V
 		}
 		return NewTensor(z), nil
 	}
-	p, ok := binaryPrims[op]
-	if !ok {
+	if int(op) >= len(binaryPrims) || binaryPrims[op] == nil {
 		return nil, nil
 	}
+	p := binaryPrims[op]
 	if a.DType() == tensor.Bool && b.DType() == tensor.Bool {
 		// Python's operators on bool tensors are the logical ops.
 		switch op {
