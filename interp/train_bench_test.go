@@ -17,6 +17,7 @@ import (
 //	MLPStep     784-256-128-10, batch 64, SGD lr 0.01, cross-entropy: torch 0.79 ms
 //	MLPStepJit  the same step under @jit (issue 5: against eager)
 //	LeNet5Step  batch 32, 1x32x32, SGD: torch 3.2 ms
+//	LeNet5StepJit the same step under @jit
 func BenchmarkTraining(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 	for _, c := range []struct {
@@ -25,6 +26,7 @@ func BenchmarkTraining(b *testing.B) {
 		{"MLPStep", anchors.MLP + anchors.TrainStep(false), "step(x, y)", "c.mlp_train_step_eager"},
 		{"MLPStepJit", anchors.MLP + anchors.TrainStep(true), "step(x, y)", "c.mlp_train_step_eager"},
 		{"LeNet5Step", anchors.LeNet5 + anchors.TrainStep(false), "step(x, y)", "g.lenet5_train_step_eager_b32"},
+		{"LeNet5StepJit", anchors.LeNet5 + anchors.TrainStep(true), "step(x, y)", "g.lenet5_train_step_eager_b32"},
 	} {
 		b.Run(c.name+"/msrepl", func(b *testing.B) {
 			s := NewSession()

@@ -3,6 +3,7 @@ package cpu
 import (
 	"errors"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -109,24 +110,45 @@ func TestAllocReclaimsGarbage(t *testing.T) {
 	}
 }
 
+// For visits every index once: split or not, with more parts than the
+// pool has workers, from inside another For's chunk (which must not wait
+// on a worker that is busy running it), and from many goroutines at once.
 func TestFor(t *testing.T) {
-	for _, n := range []int{0, 1, 7, Grain - 1, 3*Grain + 5} {
-		var sum atomic.Int64
-		seen := make([]int32, n)
-		For(n, 1, func(lo, hi int) {
+	defer func(w int) { Workers = w }(Workers)
+	check := func(t *testing.T, n int, cost int) {
+		seen := make([]atomic.Int32, n)
+		For(n, cost, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				seen[i]++
-				sum.Add(1)
+				seen[i].Add(1)
 			}
 		})
-		if int(sum.Load()) != n {
-			t.Fatalf("n=%d: body ran over %d indices", n, sum.Load())
-		}
-		for i, c := range seen {
-			if c != 1 {
-				t.Fatalf("n=%d: index %d visited %d times", n, i, c)
+		for i := range seen {
+			if c := seen[i].Load(); c != 1 {
+				t.Errorf("n=%d: index %d visited %d times", n, i, c)
+				return
 			}
 		}
+	}
+	for _, w := range []int{1, 2, 8} {
+		Workers = w
+		for _, n := range []int{0, 1, 7, Grain - 1, 3*Grain + 5} {
+			check(t, n, 1)
+		}
+		// Nested: each outer chunk runs a parallel For of its own.
+		For(64, Grain, func(lo, hi int) {
+			for range hi - lo {
+				check(t, 2*Grain+3, 1)
+			}
+		})
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				for range 10 {
+					check(t, 4*Grain+1, 1)
+				}
+			})
+		}
+		wg.Wait()
 	}
 }
 
