@@ -118,7 +118,7 @@ func RunFused[T Float](p *FusedProgram, shape []int, outs [][]T, ins []FusedInpu
 	n := len(outs[0])
 	blocks := (n + fusedBlock - 1) / fusedBlock
 	For(blocks, len(p.Ops)*fusedBlock, func(lo, hi int) {
-		w := newFusedWorker(p, shape, outs, ins)
+		w := newFusedWorker(p, shape, outs, ins, min(n, fusedBlock))
 		defer w.release()
 		for b := lo; b < hi; b++ {
 			w.block(b*fusedBlock, min(n, (b+1)*fusedBlock))
@@ -149,7 +149,9 @@ func scratchPool[T Float]() *sync.Pool {
 	return &scratchPool64
 }
 
-func newFusedWorker[T Float](p *FusedProgram, shape []int, outs [][]T, ins []FusedInput[T]) *fusedWorker[T] {
+// newFusedWorker makes a worker for blocks of at most block elements: a
+// tensor smaller than fusedBlock needs, and fills, no more.
+func newFusedWorker[T Float](p *FusedProgram, shape []int, outs [][]T, ins []FusedInput[T], block int) *fusedWorker[T] {
 	slots := p.Inputs + p.Temps + len(p.Outputs)
 	w := &fusedWorker[T]{p: p, shape: shape, outs: outs, ins: ins, slots: make([][]T, slots), scalar: make([]bool, slots)}
 	// Scratch: a block per temporary, and per input that is not read in
@@ -162,15 +164,15 @@ func newFusedWorker[T Float](p *FusedProgram, shape []int, outs [][]T, ins []Fus
 	}
 	pool := scratchPool[T]()
 	s, _ := pool.Get().(*[]T)
-	if s == nil || cap(*s) < need*fusedBlock {
-		b := make([]T, need*fusedBlock)
+	if s == nil || cap(*s) < need*block {
+		b := make([]T, need*block)
 		s = &b
 	}
 	w.scratch = s
-	buf := (*s)[:need*fusedBlock]
+	buf := (*s)[:need*block]
 	next := func() []T {
-		b := buf[:fusedBlock:fusedBlock]
-		buf = buf[fusedBlock:]
+		b := buf[:block:block]
+		buf = buf[block:]
 		return b
 	}
 	for i, in := range ins {

@@ -1,6 +1,10 @@
 package ir
 
-import "msrepl/ops"
+import (
+	"sync"
+
+	"msrepl/ops"
+)
 
 // A Fusion is how the elementwise nodes of a graph and of the graphs it
 // runs are grouped into fused steps (passes.Fuse). It leaves the graph as
@@ -11,6 +15,9 @@ type Fusion struct {
 	Groups []*FusedGroup
 	of     map[*Node]*FusedGroup
 	number map[*FusedGroup]int
+	// last keeps LastUses of each graph: the executor asks on every run.
+	mu   sync.Mutex
+	last map[*FuncGraph]map[*Node]int
 }
 
 // A FusedGroup is nodes that run as one blockwise step.

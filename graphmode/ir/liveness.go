@@ -3,8 +3,26 @@ package ir
 // LastUses gives each value of g the position of the last node that reads
 // it, where a fused group's reads happen at its last member, the step's
 // place; g's output is read after every node, at len(g.Nodes). A value no
-// node reads has no entry. f may be nil.
+// node reads has no entry. f may be nil; a Fusion keeps the answer for
+// each graph, which the caller must not change.
 func LastUses(g *FuncGraph, f *Fusion) map[*Node]int {
+	if f == nil {
+		return lastUses(g, nil)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	last, ok := f.last[g]
+	if !ok {
+		if f.last == nil {
+			f.last = map[*FuncGraph]map[*Node]int{}
+		}
+		last = lastUses(g, f)
+		f.last[g] = last
+	}
+	return last
+}
+
+func lastUses(g *FuncGraph, f *Fusion) map[*Node]int {
 	last := make(map[*Node]int, len(g.Nodes))
 	at := map[*FusedGroup]int{}
 	for i, n := range g.Nodes {
