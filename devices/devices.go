@@ -61,6 +61,14 @@ func BufferIn(words []uint64, n int) *Buffer {
 	return &Buffer{words: words[:Words(n):Words(n)], nbytes: n}
 }
 
+// PlaceBuffer makes *b a buffer of n bytes over words, as BufferIn does,
+// and returns b: a device that hands out many small buffers allocates
+// their headers in batches.
+func PlaceBuffer(b *Buffer, words []uint64, n int) *Buffer {
+	*b = Buffer{words: words[:Words(n):Words(n)], nbytes: n}
+	return b
+}
+
 // OnRelease sets what Release does: how b's device takes its memory back
 // early. Only the device that made b calls it.
 func (b *Buffer) OnRelease(f func()) { b.release = f }

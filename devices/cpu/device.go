@@ -21,6 +21,10 @@ type Device struct {
 	// free word in it.
 	slab []uint64
 	next int
+	// heads are unused buffer headers for the current slab, allocated
+	// together: one allocation fewer per small tensor. A batch never
+	// spans slabs, so a live small buffer still keeps one slab alive.
+	heads []devices.Buffer
 	// cache holds the memory of larger buffers (cache.go).
 	cache regionCache
 	// Poison fills every AllocUninit buffer with all-ones bytes (NaN, -1,
@@ -37,6 +41,7 @@ type Device struct {
 const (
 	slabBytes     = 8 << 10
 	smallBufBytes = 256
+	headBatch     = 32
 )
 
 // New returns a CPU device with the given limit in bytes (0: none).
@@ -132,9 +137,13 @@ func (d *Device) allocSmall(n int) (*devices.Buffer, error) {
 		slab := make([]uint64, slabBytes/8)
 		runtime.AddCleanup(&slab[0], d.release, int64(slabBytes))
 		d.mu.Lock()
-		d.slab, d.next = slab, 0
+		d.slab, d.next, d.heads = slab, 0, nil
 	}
-	b := devices.BufferIn(d.slab[d.next:], n)
+	if len(d.heads) == 0 {
+		d.heads = make([]devices.Buffer, headBatch)
+	}
+	b := devices.PlaceBuffer(&d.heads[0], d.slab[d.next:], n)
+	d.heads = d.heads[1:]
 	d.next += w
 	d.stats.Allocs++
 	d.mu.Unlock()
