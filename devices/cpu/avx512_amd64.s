@@ -2308,3 +2308,107 @@ tail:
 done:
 	VZEROUPPER
 	RET
+
+// func copyRows32(dst *float32, src *float32, rows int, width int, stride int)
+// Requires: AVX, AVX512F, BMI2
+TEXT ·copyRows32(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  rows+16(FP), DX
+	MOVQ  width+24(FP), BX
+	MOVQ  stride+32(FP), SI
+	SHLQ  $0x02, SI
+	MOVL  $0x0000ffff, DI
+	MOVQ  BX, R8
+	ANDQ  $0x0f, R8
+	BZHIL R8, DI, DI
+	KMOVW DI, K1
+	MOVQ  BX, DI
+	SHLQ  $0x02, DI
+
+row:
+	TESTQ DX, DX
+	JZ    done
+	MOVQ  CX, R8
+	MOVQ  AX, R9
+	MOVQ  BX, R10
+
+vector:
+	CMPQ    R10, $0x10
+	JL      tail
+	VMOVUPS (R8), Z0
+	VMOVUPS Z0, (R9)
+	ADDQ    $0x40, R8
+	ADDQ    $0x40, R9
+	SUBQ    $0x10, R10
+	JMP     vector
+
+tail:
+	TESTQ     R10, R10
+	JZ        next
+	VMOVUPS.Z (R8), K1, Z0
+	VMOVUPS   Z0, K1, (R9)
+
+next:
+	ADDQ SI, CX
+	ADDQ DI, AX
+	DECQ DX
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func addRows32(dst *float32, src *float32, rows int, width int, stride int)
+// Requires: AVX, AVX512F, BMI2
+TEXT ·addRows32(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  rows+16(FP), DX
+	MOVQ  width+24(FP), BX
+	MOVQ  stride+32(FP), SI
+	SHLQ  $0x02, SI
+	MOVL  $0x0000ffff, DI
+	MOVQ  BX, R8
+	ANDQ  $0x0f, R8
+	BZHIL R8, DI, DI
+	KMOVW DI, K1
+	MOVQ  BX, DI
+	SHLQ  $0x02, DI
+
+row:
+	TESTQ DX, DX
+	JZ    done
+	MOVQ  CX, R8
+	MOVQ  AX, R9
+	MOVQ  BX, R10
+
+vector:
+	CMPQ    R10, $0x10
+	JL      tail
+	VMOVUPS (R8), Z0
+	VMOVUPS (R9), Z1
+	VADDPS  Z1, Z0, Z0
+	VMOVUPS Z0, (R9)
+	ADDQ    $0x40, R8
+	ADDQ    $0x40, R9
+	SUBQ    $0x10, R10
+	JMP     vector
+
+tail:
+	TESTQ     R10, R10
+	JZ        next
+	VMOVUPS.Z (R8), K1, Z0
+	VMOVUPS.Z (R9), K1, Z1
+	VADDPS    Z1, Z0, Z0
+	VMOVUPS   Z0, K1, (R9)
+
+next:
+	ADDQ DI, CX
+	ADDQ SI, AX
+	DECQ DX
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET

@@ -113,3 +113,13 @@ func tanhV32(dst *float32, x *float32, n int)
 //
 //go:noescape
 func sigmoidV32(dst *float32, x *float32, n int)
+
+// copyRows32 copies rows rows of width floats from src, stride floats apart, to dst, packed.
+//
+//go:noescape
+func copyRows32(dst *float32, src *float32, rows int, width int, stride int)
+
+// addRows32 adds rows rows of width floats from src, packed, onto dst, stride floats apart.
+//
+//go:noescape
+func addRows32(dst *float32, src *float32, rows int, width int, stride int)

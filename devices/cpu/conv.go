@@ -75,6 +75,16 @@ func im2col[T Number](p Conv2DParams, x, cols []T) {
 				// with 0 <= ox*StrideW+dx < W.
 				ox0 := min(ceilDivNonNeg(-dx, p.StrideW), p.OW)
 				ox1 := max(min(ceilDivNonNeg(p.W-dx, p.StrideW), p.OW), ox0)
+				if p.StrideW == 1 && ox0 == 0 && ox1 == p.OW {
+					// Whole rows: one strided copy for the rows inside.
+					oy0, oy1, iy0 := p.rowsInside(i)
+					clear(dst[:oy0*p.OW])
+					clear(dst[oy1*p.OW:])
+					if oy1 > oy0 {
+						copyRows(dst[oy0*p.OW:], plane[iy0*p.W+dx:], oy1-oy0, p.OW, p.StrideH*p.W)
+					}
+					continue
+				}
 				for oy := range p.OH {
 					out := dst[oy*p.OW : (oy+1)*p.OW]
 					iy := oy*p.StrideH + i*p.DilationH - p.PadTop
@@ -94,6 +104,48 @@ func im2col[T Number](p Conv2DParams, x, cols []T) {
 					clear(out[ox1:])
 				}
 			}
+		}
+	}
+}
+
+// rowsInside gives the output rows [oy0, oy1) whose kernel row i lands
+// inside the input, and the input row iy0 the first of them reads.
+func (p Conv2DParams) rowsInside(i int) (oy0, oy1, iy0 int) {
+	off := i*p.DilationH - p.PadTop
+	oy0 = min(ceilDivNonNeg(-off, p.StrideH), p.OH)
+	oy1 = max(min(ceilDivNonNeg(p.H-off, p.StrideH), p.OH), oy0)
+	return oy0, oy1, oy0*p.StrideH + off
+}
+
+// copyRows copies rows rows of width elements, stride apart in src, to
+// dst, packed.
+func copyRows[T Number](dst, src []T, rows, width, stride int) {
+	if rows == 0 || width == 0 {
+		return
+	}
+	dst, src = dst[:rows*width], src[:(rows-1)*stride+width]
+	if d, ok := any(dst).([]float32); ok && copyRowsSIMD32(d, any(src).([]float32), rows, width, stride) {
+		return
+	}
+	for r := range rows {
+		copy(dst[r*width:(r+1)*width], src[r*stride:])
+	}
+}
+
+// addRows adds rows rows of width elements, packed in src, onto dst,
+// stride apart.
+func addRows[T Number](dst, src []T, rows, width, stride int) {
+	if rows == 0 || width == 0 {
+		return
+	}
+	dst, src = dst[:(rows-1)*stride+width], src[:rows*width]
+	if d, ok := any(dst).([]float32); ok && addRowsSIMD32(d, any(src).([]float32), rows, width, stride) {
+		return
+	}
+	for r := range rows {
+		d, s := dst[r*stride:r*stride+width], src[r*width:(r+1)*width]
+		for k, v := range s {
+			d[k] += v
 		}
 	}
 }

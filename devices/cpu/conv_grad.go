@@ -119,6 +119,13 @@ func col2im[T Float](p Conv2DParams, cols, x []T) {
 				dx := j*p.DilationW - p.PadLeft
 				ox0 := min(ceilDivNonNeg(-dx, p.StrideW), p.OW)
 				ox1 := max(min(ceilDivNonNeg(p.W-dx, p.StrideW), p.OW), ox0)
+				if p.StrideW == 1 && ox0 == 0 && ox1 == p.OW {
+					oy0, oy1, iy0 := p.rowsInside(i)
+					if oy1 > oy0 {
+						addRows(plane[iy0*p.W+dx:], src[oy0*p.OW:], oy1-oy0, p.OW, p.StrideH*p.W)
+					}
+					continue
+				}
 				for oy := range p.OH {
 					iy := oy*p.StrideH + i*p.DilationH - p.PadTop
 					if iy < 0 || iy >= p.H {

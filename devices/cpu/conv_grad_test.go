@@ -56,6 +56,8 @@ func TestConv2DGrads(t *testing.T) {
 		{"pointwise", func(p *Conv2DParams) { p.KH, p.KW = 1, 1 }},
 		{"pointwise_groups", func(p *Conv2DParams) { p.KH, p.KW, p.C, p.OutC, p.Groups = 1, 1, 4, 6, 2 }},
 		{"pad_wider_than_kernel", func(p *Conv2DParams) { p.KW, p.PadLeft, p.OW = 5, 4, 10 }},
+		// Whole rows wider than a vector, some above the input.
+		{"wide_rows_padded_top", func(p *Conv2DParams) { p.H, p.W, p.PadTop, p.StrideH, p.OH = 9, 40, 2, 2, 5 }},
 		// Big enough for the filter gradient to be split across goroutines.
 		{"lenet_conv2", func(p *Conv2DParams) { p.N, p.C, p.H, p.W, p.OutC, p.KH, p.KW = 5, 6, 14, 14, 16, 5, 5 }},
 	}

@@ -54,6 +54,8 @@ func TestConv2D(t *testing.T) {
 		{"depthwise", func(p *Conv2DParams) { p.C, p.OutC, p.Groups = 3, 3, 3 }},
 		{"pointwise", func(p *Conv2DParams) { p.KH, p.KW = 1, 1 }},
 		{"pad_wider_than_kernel", func(p *Conv2DParams) { p.KW, p.PadLeft, p.OW = 5, 4, 10 }},
+		// Whole rows wider than a vector, some above the input.
+		{"wide_rows_padded_top", func(p *Conv2DParams) { p.H, p.W, p.PadTop, p.StrideH, p.OH = 9, 40, 2, 2, 5 }},
 		{"lenet_conv1", func(p *Conv2DParams) { p.N, p.C, p.H, p.W, p.OutC, p.KH, p.KW = 3, 1, 32, 32, 6, 5, 5 }},
 	}
 	r := rand.New(rand.NewPCG(9, 10))

@@ -64,3 +64,23 @@ func descendSIMD32(dst, x, y []float32, alpha float32) bool {
 	}
 	return true
 }
+
+// copyRowsSIMD32 is copyRows on float32 in assembly, when the machine
+// allows; the caller has sliced dst and src to what the rows span.
+func copyRowsSIMD32(dst, src []float32, rows, width, stride int) bool {
+	if !hasAVX512 {
+		return false
+	}
+	copyRows32(&dst[0], &src[0], rows, width, stride)
+	return true
+}
+
+// addRowsSIMD32 is addRows on float32 in assembly, when the machine
+// allows; the caller has sliced dst and src to what the rows span.
+func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool {
+	if !hasAVX512 {
+		return false
+	}
+	addRows32(&dst[0], &src[0], rows, width, stride)
+	return true
+}

@@ -9,3 +9,7 @@ func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return fa
 func unarySIMD32(op UnaryOp, dst, x []float32) bool { return false }
 
 func descendSIMD32(dst, x, y []float32, alpha float32) bool { return false }
+
+func copyRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return false }
+
+func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return false }

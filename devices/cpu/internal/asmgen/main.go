@@ -23,6 +23,7 @@ func main() {
 	rowPanel()
 	rowBlocks()
 	elementwiseKernels()
+	rowKernels()
 	Generate()
 }
 
