@@ -171,6 +171,11 @@ func packB[T Float](nr int, trans bool, kb, nb int, b []T, ldb, pc, jc int, dst 
 			}
 			continue
 		}
+		if w == nr {
+			// Whole panel rows: one strided copy, not a memmove a row.
+			copyRows(panel, b[pc*ldb+jc+j:], kb, nr, ldb)
+			continue
+		}
 		for p := range kb {
 			row := panel[p*nr : p*nr+nr]
 			copy(row, b[(pc+p)*ldb+jc+j:][:w])
