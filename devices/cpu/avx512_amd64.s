@@ -363,50 +363,116 @@ packed:
 	VZEROUPPER
 	RET
 
-// func packBTrans32Blocks(dst *float32, src *float32, ldb int, blocks int)
-// Requires: AVX, AVX512F
-TEXT ·packBTrans32Blocks(SB), NOSPLIT, $0-32
+// func packBTrans32Blocks(dst *float32, src *float32, ldb int, blocks int, rows int)
+// Requires: AVX, AVX512F, CMOV
+TEXT ·packBTrans32Blocks(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), AX
 	MOVQ src+8(FP), CX
 	MOVQ ldb+16(FP), DX
 	MOVQ blocks+24(FP), BX
+	MOVQ rows+32(FP), SI
 	SHLQ $0x02, DX
+	MOVL $0x0000ffff, DI
 
 block:
 	TESTQ      BX, BX
 	JZ         packed
-	MOVQ       CX, SI
-	VMOVUPS    (SI), Z0
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z1
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z2
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z3
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z4
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z5
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z6
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z7
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z8
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z9
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z10
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z11
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z12
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z13
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z14
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z15
+	MOVQ       CX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x00
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z0
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x01
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z1
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x02
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z2
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x03
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z3
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x04
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z4
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x05
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z5
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x06
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z6
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x07
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z7
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x08
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z8
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x09
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z9
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x0a
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z10
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x0b
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z11
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x0c
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z12
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x0d
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z13
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x0e
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z14
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x0f
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z15
 	VUNPCKLPS  Z1, Z0, Z16
 	VUNPCKHPS  Z1, Z0, Z17
 	VUNPCKLPS  Z3, Z2, Z18
@@ -487,54 +553,118 @@ block:
 	VMOVUPS    Z13, 1664(AX)
 	VMOVUPS    Z14, 1792(AX)
 	VMOVUPS    Z15, 1920(AX)
-	MOVQ       CX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z0
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z1
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z2
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z3
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z4
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z5
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z6
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z7
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z8
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z9
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z10
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z11
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z12
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z13
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z14
-	ADDQ       DX, SI
-	VMOVUPS    (SI), Z15
+	MOVQ       CX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x10
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z0
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x11
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z1
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x12
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z2
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x13
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z3
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x14
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z4
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x15
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z5
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x16
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z6
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x17
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z7
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x18
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z8
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x19
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z9
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x1a
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z10
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x1b
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z11
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x1c
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z12
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x1d
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z13
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x1e
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z14
+	ADDQ       DX, R9
+	XORL       R8, R8
+	CMPQ       SI, $0x1f
+	CMOVLGT    DI, R8
+	KMOVW      R8, K1
+	VMOVUPS.Z  (R9), K1, Z15
 	VUNPCKLPS  Z1, Z0, Z16
 	VUNPCKHPS  Z1, Z0, Z17
 	VUNPCKLPS  Z3, Z2, Z18

@@ -19,10 +19,10 @@ func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, r
 //go:noescape
 func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int, mask uint32)
 
-// packBTrans32Blocks packs a full 32-column panel of a transposed B, 16 inner indices at a time (see packB).
+// packBTrans32Blocks packs a 32-column panel of a transposed B, 16 inner indices at a time (see packB).
 //
 //go:noescape
-func packBTrans32Blocks(dst *float32, src *float32, ldb int, blocks int)
+func packBTrans32Blocks(dst *float32, src *float32, ldb int, blocks int, rows int)
 
 // packA8AVX512 packs an 8-row panel of A, times alpha (see packA).
 //

@@ -49,19 +49,19 @@ func dgemmKernel(k int, a, b, c []float64, ldc, rows int, load bool) {
 	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows, load)
 }
 
-// packBTrans32 packs a panel of a transposed float32 B: a full panel 16
-// inner indices at a time by transposing blocks in registers, and what
-// remains (the last columns, a partial panel) with gathers, when the rows'
-// offsets fit their 32-bit indices.
+// packBTrans32 packs a panel of a transposed float32 B: 16 inner indices
+// at a time by transposing blocks in registers (a partial panel's missing
+// columns as zeros), and the inner indices past the last 16 with gathers,
+// when the rows' offsets fit their 32-bit indices.
 func packBTrans32(dst, b []float32, ldb, kb, w int) bool {
 	if 31*ldb > math.MaxInt32 {
 		return false
 	}
 	_, _ = dst[32*kb-1], b[(w-1)*ldb+kb-1]
 	done := 0
-	if w == 32 && kb >= 16 {
+	if kb >= 16 {
 		blocks := kb / 16
-		packBTrans32Blocks(&dst[0], &b[0], ldb, blocks)
+		packBTrans32Blocks(&dst[0], &b[0], ldb, blocks, w)
 		done = 16 * blocks
 		if done == kb {
 			return true

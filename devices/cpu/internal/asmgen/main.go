@@ -73,21 +73,26 @@ func transposedPanel() {
 
 // transposedBlocks emits
 //
-//	func packBTrans32Blocks(dst, src *float32, ldb, blocks int)
+//	func packBTrans32Blocks(dst, src *float32, ldb, blocks, rows int)
 //
-// which packs 16·blocks inner indices of a full 32-column panel of a
-// transposed B, as packBTrans32AVX512 does, by transposing 16×16 blocks in
-// registers: loads and stores of whole vectors, and shuffles, where the
-// gathers load one element at a time. src is row 0 of the 32 rows, ldb
-// elements apart.
+// which packs 16·blocks inner indices of a 32-column panel of a transposed
+// B, as packBTrans32AVX512 does, by transposing 16×16 blocks in registers:
+// loads and stores of whole vectors, and shuffles, where the gathers load
+// one element at a time. src is row 0 of the panel's rows (1 to 32, the
+// panel's columns once transposed), ldb elements apart; the columns past
+// rows are zeros, read from no memory.
 func transposedBlocks() {
-	kernel("packBTrans32Blocks", "func(dst, src *float32, ldb, blocks int)")
-	Doc("packBTrans32Blocks packs a full 32-column panel of a transposed B, 16 inner indices at a time (see packB).")
+	kernel("packBTrans32Blocks", "func(dst, src *float32, ldb, blocks, rows int)")
+	Doc("packBTrans32Blocks packs a 32-column panel of a transposed B, 16 inner indices at a time (see packB).")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
 	ldb := Load(Param("ldb"), GP64())
 	blocks := Load(Param("blocks"), GP64())
+	rows := Load(Param("rows"), GP64())
 	SHLQ(U8(2), ldb)
+	ones, lanes := GP32(), GP32()
+	MOVL(U32(0xffff), ones)
+	k := K()
 	row := GP64()
 	r := zmm[:16]
 	t := zmm[16:]
@@ -103,7 +108,13 @@ func transposedBlocks() {
 			}
 		}
 		for i := range 16 {
-			VMOVUPS(Mem{Base: row}, r[i])
+			// All lanes for a row of B, none past them: a masked load
+			// reads nothing where its mask is clear.
+			XORL(lanes, lanes)
+			CMPQ(rows, U8(16*half+i))
+			CMOVLGT(ones, lanes)
+			KMOVW(lanes, k)
+			VMOVUPS_Z(Mem{Base: row}, k, r[i])
 			if i < 15 {
 				ADDQ(ldb, row)
 			}
