@@ -262,7 +262,12 @@ var Conv2D = define(&Primitive{
 		if err != nil {
 			return nil, err
 		}
-		y, err := ctx.Alloc(out[0])
+		// The float GEMM writes every output; the integer one adds to it.
+		alloc := ctx.Alloc
+		if dt.IsFloat() {
+			alloc = ctx.AllocOutput
+		}
+		y, err := alloc(out[0])
 		if err != nil {
 			return nil, err
 		}
@@ -367,7 +372,8 @@ func convBackpropPrim(name, size string, run func(p cpu.Conv2DParams, dout, othe
 			if err != nil {
 				return nil, err
 			}
-			z, err := ctx.Alloc(out[0])
+			// Both gradients write every element of theirs.
+			z, err := ctx.AllocOutput(out[0])
 			if err != nil {
 				return nil, err
 			}

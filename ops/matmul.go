@@ -280,7 +280,7 @@ var BiasAdd = define(&Primitive{
 			bshape[i] = 1
 		}
 		bshape[0] = shape[c]
-		z, err := ctx.Alloc(out[0])
+		z, err := ctx.AllocOutput(out[0])
 		if err != nil {
 			return nil, err
 		}
