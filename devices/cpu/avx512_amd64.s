@@ -2542,3 +2542,75 @@ next:
 done:
 	VZEROUPPER
 	RET
+
+// func col2imNarrow32(dst *float32, cols *float32, h int, w int, oh int, ow int, kh int, kw int)
+// Requires: AVX, AVX512F, BMI2
+TEXT ·col2imNarrow32(SB), NOSPLIT, $0-64
+	MOVQ  dst+0(FP), AX
+	MOVQ  cols+8(FP), CX
+	MOVQ  w+24(FP), DX
+	MOVQ  ow+40(FP), BX
+	MOVL  $0x0000ffff, SI
+	BZHIL DX, SI, DI
+	KMOVW DI, K1
+	BZHIL BX, SI, SI
+	MOVQ  BX, DI
+	IMULQ oh+32(FP), DI
+	SHLQ  $0x02, DI
+	SHLQ  $0x02, BX
+	XORQ  R8, R8
+
+row:
+	CMPQ   R8, h+16(FP)
+	JGE    done
+	VPXORD Z0, Z0, Z0
+	XORQ   R9, R9
+
+krow:
+	CMPQ  R9, kh+48(FP)
+	JGE   store
+	MOVQ  R8, R10
+	SUBQ  R9, R10
+	JL    nextkrow
+	CMPQ  R10, oh+32(FP)
+	JGE   nextkrow
+	MOVQ  R9, R11
+	IMULQ kw+56(FP), R11
+	IMULQ DI, R11
+	ADDQ  CX, R11
+	MOVQ  R10, R13
+	IMULQ BX, R13
+	ADDQ  R13, R11
+	XORQ  R10, R10
+	MOVL  SI, R12
+
+tap:
+	CMPQ      R10, kw+56(FP)
+	JGE       nextkrow
+	KMOVW     R12, K2
+	MOVQ      R10, R13
+	SHLQ      $0x02, R13
+	NEGQ      R13
+	ADDQ      R11, R13
+	VMOVUPS.Z (R13), K2, Z1
+	VADDPS    Z1, Z0, K2, Z0
+	ADDQ      DI, R11
+	SHLL      $0x01, R12
+	INCQ      R10
+	JMP       tap
+
+nextkrow:
+	INCQ R9
+	JMP  krow
+
+store:
+	VMOVUPS Z0, K1, (AX)
+	MOVQ    DX, R13
+	SHLQ    $0x02, R13
+	ADDQ    R13, AX
+	INCQ    R8
+	JMP     row
+
+done:
+	VZEROUPPER
+	RET

@@ -123,3 +123,8 @@ func copyRows32(dst *float32, src *float32, rows int, width int, stride int)
 //
 //go:noescape
 func addRows32(dst *float32, src *float32, rows int, width int, stride int)
+
+// col2imNarrow32 is col2im of one channel with unit strides, no padding and rows of at most 16 floats (see col2im).
+//
+//go:noescape
+func col2imNarrow32(dst *float32, cols *float32, h int, w int, oh int, ow int, kh int, kw int)

@@ -84,3 +84,20 @@ func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool {
 	addRows32(&dst[0], &src[0], rows, width, stride)
 	return true
 }
+
+// col2imNarrowSIMD32 is col2im on float32 in assembly, one channel at a
+// time, for what col2imNarrow32 takes: unit strides and dilations, no
+// padding, and input rows of at most 16 floats (LeNet5's second
+// convolution). It adds in col2im's order, so the sums are the same.
+func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool {
+	if !hasAVX512 || p.StrideH != 1 || p.StrideW != 1 || p.DilationH != 1 || p.DilationW != 1 || p.PadTop != 0 || p.PadLeft != 0 ||
+		p.W > 16 || p.OH+p.KH-1 != p.H || p.OW+p.KW-1 != p.W || p.OH*p.OW == 0 {
+		return false
+	}
+	cg, plane, taps := p.C/p.Groups, p.H*p.W, p.KH*p.KW*p.OH*p.OW
+	_, _ = cols[cg*taps-1], x[cg*plane-1]
+	for c := range cg {
+		col2imNarrow32(&x[c*plane], &cols[c*taps], p.H, p.W, p.OH, p.OW, p.KH, p.KW)
+	}
+	return true
+}

@@ -13,3 +13,5 @@ func descendSIMD32(dst, x, y []float32, alpha float32) bool { return false }
 func copyRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return false }
 
 func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return false }
+
+func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool { return false }

@@ -24,6 +24,7 @@ func main() {
 	rowBlocks()
 	elementwiseKernels()
 	rowKernels()
+	col2imNarrow()
 	Generate()
 }
 

@@ -101,3 +101,106 @@ func rows(name, doc string, add bool) {
 	VZEROUPPER()
 	RET()
 }
+
+// col2imNarrow emits
+//
+//	func col2imNarrow32(dst, cols *float32, h, w, oh, ow, kh, kw int)
+//
+// col2im of one channel for a convolution with unit strides and
+// dilations, no padding and input rows of at most 16 floats: each row of
+// dst (h rows of w floats) is the sum of the column rows that land on it,
+// added in col2im's order (kernel row, then column) in a register and
+// stored once. Adding a shifted column row into dst in memory, as
+// addRows32 does, stalls on the store of the overlapping row the tap
+// before wrote; here a tap's row is read shifted by a masked load instead.
+func col2imNarrow() {
+	kernel("col2imNarrow32", "func(dst, cols *float32, h, w, oh, ow, kh, kw int)")
+	Doc("col2imNarrow32 is col2im of one channel with unit strides, no padding and rows of at most 16 floats (see col2im).")
+	dst := Load(Param("dst"), GP64())
+	cols := Load(Param("cols"), GP64())
+	w, ow := GP64(), GP64()
+	Load(Param("w"), w)
+	Load(Param("ow"), ow)
+	// The loop bounds stay in the argument frame: too few registers.
+	h, oh, kh, kw := arg("h"), arg("oh"), arg("kh"), arg("kw")
+	ones, bits := GP32(), GP32()
+	MOVL(U32(0xffff), ones)
+	// The row mask: w lanes; a tap's mask: ow lanes from lane j.
+	rowMask, tapBits := K(), GP32()
+	BZHIL(w.As32(), ones, bits)
+	KMOVW(bits, rowMask)
+	BZHIL(ow.As32(), ones, tapBits)
+	// Byte strides: a column row (one tap) is oh·ow floats, an output row
+	// ow floats, an input row w floats.
+	tapStride, outRow := GP64(), GP64()
+	MOVQ(ow, tapStride)
+	IMULQ(oh, tapStride)
+	SHLQ(U8(2), tapStride)
+	MOVQ(ow, outRow)
+	SHLQ(U8(2), outRow)
+	iy, i, j, oy, p, tapMask, m := GP64(), GP64(), GP64(), GP64(), GP64(), GP32(), K()
+	acc, v := ZMM(), ZMM()
+	XORQ(iy, iy)
+	Label("row")
+	CMPQ(iy, h)
+	JGE(LabelRef("done"))
+	VPXORD(acc, acc, acc)
+	XORQ(i, i)
+	Label("krow")
+	CMPQ(i, kh)
+	JGE(LabelRef("store"))
+	// oy = iy − i must lie in [0, oh).
+	MOVQ(iy, oy)
+	SUBQ(i, oy)
+	JL(LabelRef("nextkrow"))
+	CMPQ(oy, oh)
+	JGE(LabelRef("nextkrow"))
+	// p: the column row of tap (i, 0) at output row oy.
+	MOVQ(i, p)
+	IMULQ(kw, p)
+	IMULQ(tapStride, p)
+	ADDQ(cols, p)
+	t := GP64()
+	MOVQ(oy, t)
+	IMULQ(outRow, t)
+	ADDQ(t, p)
+	XORQ(j, j)
+	MOVL(tapBits, tapMask)
+	Label("tap")
+	CMPQ(j, kw)
+	JGE(LabelRef("nextkrow"))
+	// Lane l takes column ox = l − j: read from 4j bytes before the row.
+	KMOVW(tapMask, m)
+	MOVQ(j, t)
+	SHLQ(U8(2), t)
+	NEGQ(t)
+	ADDQ(p, t)
+	VMOVUPS_Z(Mem{Base: t}, m, v)
+	VADDPS(v, acc, m, acc)
+	ADDQ(tapStride, p)
+	SHLL(U8(1), tapMask)
+	INCQ(j)
+	JMP(LabelRef("tap"))
+	Label("nextkrow")
+	INCQ(i)
+	JMP(LabelRef("krow"))
+	Label("store")
+	VMOVUPS(acc, rowMask, Mem{Base: dst})
+	MOVQ(w, t)
+	SHLQ(U8(2), t)
+	ADDQ(t, dst)
+	INCQ(iy)
+	JMP(LabelRef("row"))
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+// arg is a function argument in memory, for a kernel short of registers.
+func arg(name string) Mem {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
+}
