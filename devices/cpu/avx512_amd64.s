@@ -2614,3 +2614,61 @@ store:
 done:
 	VZEROUPPER
 	RET
+
+// func im2colNarrow32(dst *float32, src *float32, w int, oh int, ow int, kh int, kw int)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·im2colNarrow32(SB), NOSPLIT, $0-56
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    w+16(FP), DX
+	MOVQ    ow+32(FP), BX
+	MOVL    $0x0000ffff, SI
+	BZHIL   BX, SI, DI
+	KMOVW   DI, K1
+	MOVL    BX, DI
+	SUBL    $0x10, DI
+	XORL    R8, R8
+	CMOVLLT R8, DI
+	BZHIL   DI, SI, DI
+	KMOVW   DI, K2
+	SHLQ    $0x02, DX
+	SHLQ    $0x02, BX
+	XORQ    SI, SI
+
+krow:
+	CMPQ SI, kh+40(FP)
+	JGE  done
+	XORQ DI, DI
+
+kcol:
+	CMPQ  DI, kw+48(FP)
+	JGE   nextkrow
+	MOVQ  SI, R9
+	IMULQ DX, R9
+	LEAQ  (R9)(DI*4), R9
+	ADDQ  CX, R9
+	XORQ  R8, R8
+
+orow:
+	CMPQ      R8, oh+24(FP)
+	JGE       nextkcol
+	VMOVUPS.Z (R9), K1, Z0
+	VMOVUPS.Z 64(R9), K2, Z1
+	VMOVUPS   Z0, K1, (AX)
+	VMOVUPS   Z1, K2, 64(AX)
+	ADDQ      DX, R9
+	ADDQ      BX, AX
+	INCQ      R8
+	JMP       orow
+
+nextkcol:
+	INCQ DI
+	JMP  kcol
+
+nextkrow:
+	INCQ SI
+	JMP  krow
+
+done:
+	VZEROUPPER
+	RET

@@ -128,3 +128,8 @@ func addRows32(dst *float32, src *float32, rows int, width int, stride int)
 //
 //go:noescape
 func col2imNarrow32(dst *float32, cols *float32, h int, w int, oh int, ow int, kh int, kw int)
+
+// im2colNarrow32 is im2col of one channel with unit strides, no padding and output rows of at most 32 floats (see im2col).
+//
+//go:noescape
+func im2colNarrow32(dst *float32, src *float32, w int, oh int, ow int, kh int, kw int)

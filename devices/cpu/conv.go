@@ -61,6 +61,9 @@ func Conv2D[T Number](p Conv2DParams, x, w, y []T) {
 // output position, the input under kernel tap (i, j) of channel c, or zero
 // where the tap falls in the padding.
 func im2col[T Number](p Conv2DParams, x, cols []T) {
+	if x32, ok := any(x).([]float32); ok && im2colNarrowSIMD32(p, x32, any(cols).([]float32)) {
+		return
+	}
 	spatial := p.OH * p.OW
 	cg := len(x) / (p.H * p.W)
 	row := 0

@@ -85,13 +85,35 @@ func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool {
 	return true
 }
 
+// narrow reports whether a convolution is one the narrow im2col and
+// col2im kernels take: unit strides and dilations, no padding, and rows
+// of at most width floats.
+func (p Conv2DParams) narrow(rows, width int) bool {
+	return hasAVX512 && p.StrideH == 1 && p.StrideW == 1 && p.DilationH == 1 && p.DilationW == 1 && p.PadTop == 0 &&
+		p.PadLeft == 0 && rows <= width && p.OH+p.KH-1 == p.H && p.OW+p.KW-1 == p.W && p.OH*p.OW > 0
+}
+
+// im2colNarrowSIMD32 is im2col on float32 in assembly, one channel at a
+// time, for what im2colNarrow32 takes: output rows of at most 32 floats
+// (LeNet5's convolutions).
+func im2colNarrowSIMD32(p Conv2DParams, x, cols []float32) bool {
+	if !p.narrow(p.OW, 32) {
+		return false
+	}
+	plane, taps := p.H*p.W, p.KH*p.KW*p.OH*p.OW
+	cg := len(x) / plane
+	_, _ = cols[cg*taps-1], x[cg*plane-1]
+	for c := range cg {
+		im2colNarrow32(&cols[c*taps], &x[c*plane], p.W, p.OH, p.OW, p.KH, p.KW)
+	}
+	return true
+}
+
 // col2imNarrowSIMD32 is col2im on float32 in assembly, one channel at a
-// time, for what col2imNarrow32 takes: unit strides and dilations, no
-// padding, and input rows of at most 16 floats (LeNet5's second
-// convolution). It adds in col2im's order, so the sums are the same.
+// time, for what col2imNarrow32 takes: input rows of at most 16 floats
+// (LeNet5's second convolution), which it writes whole. It adds in col2im's order, so the sums are the same.
 func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool {
-	if !hasAVX512 || p.StrideH != 1 || p.StrideW != 1 || p.DilationH != 1 || p.DilationW != 1 || p.PadTop != 0 || p.PadLeft != 0 ||
-		p.W > 16 || p.OH+p.KH-1 != p.H || p.OW+p.KW-1 != p.W || p.OH*p.OW == 0 {
+	if !p.narrow(p.W, 16) {
 		return false
 	}
 	cg, plane, taps := p.C/p.Groups, p.H*p.W, p.KH*p.KW*p.OH*p.OW

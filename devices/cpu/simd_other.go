@@ -15,3 +15,5 @@ func copyRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return f
 func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return false }
 
 func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool { return false }
+
+func im2colNarrowSIMD32(p Conv2DParams, x, cols []float32) bool { return false }

@@ -25,6 +25,7 @@ func main() {
 	elementwiseKernels()
 	rowKernels()
 	col2imNarrow()
+	im2colNarrow()
 	Generate()
 }
 

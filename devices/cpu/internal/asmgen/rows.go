@@ -204,3 +204,76 @@ func arg(name string) Mem {
 	}
 	return b.Addr
 }
+
+// im2colNarrow emits
+//
+//	func im2colNarrow32(dst, src *float32, w, oh, ow, kh, kw int)
+//
+// im2col of one channel for a convolution with unit strides and
+// dilations, no padding and output rows of at most 32 floats: the column
+// row of tap (i, j) is, for each output row oy, the ow floats of input
+// row oy+i from column j, two masked loads and stores each (the second
+// empty for rows of 16 or fewer), with no call or bounds arithmetic per
+// tap as im2col's loop has.
+func im2colNarrow() {
+	kernel("im2colNarrow32", "func(dst, src *float32, w, oh, ow, kh, kw int)")
+	Doc("im2colNarrow32 is im2col of one channel with unit strides, no padding and output rows of at most 32 floats (see im2col).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	w, ow := GP64(), GP64()
+	Load(Param("w"), w)
+	Load(Param("ow"), ow)
+	oh, kh, kw := arg("oh"), arg("kh"), arg("kw")
+	// m1: the row's first min(ow, 16) floats; m2: the max(ow−16, 0)
+	// after them.
+	ones, bits, rest, zero := GP32(), GP32(), GP32(), GP32()
+	MOVL(U32(0xffff), ones)
+	BZHIL(ow.As32(), ones, bits)
+	m1, m2 := K(), K()
+	KMOVW(bits, m1)
+	MOVL(ow.As32(), rest)
+	SUBL(U8(16), rest)
+	XORL(zero, zero)
+	CMOVLLT(zero, rest)
+	BZHIL(rest, ones, bits)
+	KMOVW(bits, m2)
+	SHLQ(U8(2), w)
+	SHLQ(U8(2), ow)
+	i, j, oy, row, tap := GP64(), GP64(), GP64(), GP64(), GP64()
+	v1, v2 := ZMM(), ZMM()
+	// tap is the input under tap (i, j) at output row 0: src + 4(i·w + j).
+	XORQ(i, i)
+	Label("krow")
+	CMPQ(i, kh)
+	JGE(LabelRef("done"))
+	XORQ(j, j)
+	Label("kcol")
+	CMPQ(j, kw)
+	JGE(LabelRef("nextkrow"))
+	MOVQ(i, tap)
+	IMULQ(w, tap)
+	LEAQ(Mem{Base: tap, Index: j, Scale: 4}, tap)
+	ADDQ(src, tap)
+	XORQ(oy, oy)
+	MOVQ(tap, row)
+	Label("orow")
+	CMPQ(oy, oh)
+	JGE(LabelRef("nextkcol"))
+	VMOVUPS_Z(Mem{Base: row}, m1, v1)
+	VMOVUPS_Z(Mem{Base: row, Disp: 64}, m2, v2)
+	VMOVUPS(v1, m1, Mem{Base: dst})
+	VMOVUPS(v2, m2, Mem{Base: dst, Disp: 64})
+	ADDQ(w, row)
+	ADDQ(ow, dst)
+	INCQ(oy)
+	JMP(LabelRef("orow"))
+	Label("nextkcol")
+	INCQ(j)
+	JMP(LabelRef("kcol"))
+	Label("nextkrow")
+	INCQ(i)
+	JMP(LabelRef("krow"))
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
