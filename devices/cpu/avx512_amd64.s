@@ -2625,9 +2625,9 @@ TEXT ·im2colNarrow32(SB), NOSPLIT, $0-56
 	MOVL    $0x0000ffff, SI
 	BZHIL   BX, SI, DI
 	KMOVW   DI, K1
+	XORL    R8, R8
 	MOVL    BX, DI
 	SUBL    $0x10, DI
-	XORL    R8, R8
 	CMOVLLT R8, DI
 	BZHIL   DI, SI, DI
 	KMOVW   DI, K2

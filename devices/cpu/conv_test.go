@@ -99,3 +99,51 @@ func checkExact(t *testing.T, got, want []float64) {
 		}
 	}
 }
+
+// The row kernels of im2col and col2im write only what they own: each
+// buffer is a slice of a larger one whose tail holds canaries, which a
+// write past the end (a mask wider than its row) would change. Run on
+// every row width the narrow kernels take, and across vector boundaries.
+func TestConvKernelsStayInBounds(t *testing.T) {
+	const canary = float32(-12345)
+	guarded := func(n int) ([]float32, []float32) {
+		all := make([]float32, n+64)
+		for i := range all[n:] {
+			all[n+i] = canary
+		}
+		return all[:n:n], all[n:]
+	}
+	intact := func(what string, tail []float32) {
+		t.Helper()
+		for i, v := range tail {
+			if v != canary {
+				t.Fatalf("%s wrote %v at %d past its end", what, v, i)
+			}
+		}
+	}
+	for w := 2; w <= 36; w++ {
+		for _, k := range []int{1, 2, 5} {
+			if k > w {
+				continue
+			}
+			p := Conv2DParams{N: 1, C: 2, H: k + 2, W: w, OutC: 1, KH: k, KW: k, OH: 3, OW: w - k + 1,
+				StrideH: 1, StrideW: 1, DilationH: 1, DilationW: 1, Groups: 1}
+			x := make([]float32, p.C*p.H*p.W)
+			for i := range x {
+				x[i] = float32(i%7) - 3
+			}
+			kdim, spatial := p.C*p.KH*p.KW, p.OH*p.OW
+			cols, tail := guarded(kdim * spatial)
+			im2col(p, x, cols)
+			intact(fmt.Sprintf("im2col w=%d k=%d", w, k), tail)
+			back, tail := guarded(len(x))
+			col2im(p, cols, back)
+			intact(fmt.Sprintf("col2im w=%d k=%d", w, k), tail)
+			rows, tail := guarded(3 * w)
+			copyRows(rows, x, 3, w, w)
+			intact(fmt.Sprintf("copyRows w=%d", w), tail)
+			addRows(rows, cols[:3*w], 3, w, w)
+			intact(fmt.Sprintf("addRows w=%d", w), tail)
+		}
+	}
+}
