@@ -123,3 +123,18 @@ func TestDescendSIMD(t *testing.T) {
 		}
 	}
 }
+
+// TestConvWithoutAVX512 runs the convolution tests with the assembly
+// turned off, so that the Go code a machine without AVX-512 runs (the row
+// loops of im2col and col2im, B's packing row by row) is checked on this
+// one too.
+func TestConvWithoutAVX512(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("the convolution tests already run the Go code here")
+	}
+	defer func(has bool) { hasAVX512 = has }(hasAVX512)
+	hasAVX512 = false
+	t.Run("forward", TestConv2D)
+	t.Run("gradients", TestConv2DGrads)
+	t.Run("bounds", TestConvKernelsStayInBounds)
+}
