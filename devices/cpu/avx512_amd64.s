@@ -2561,10 +2561,10 @@ TEXT ·col2imNarrow32(SB), NOSPLIT, $0-64
 	XORQ  R8, R8
 
 row:
-	CMPQ   R8, h+16(FP)
-	JGE    done
-	VPXORD Z0, Z0, Z0
-	XORQ   R9, R9
+	CMPQ      R8, h+16(FP)
+	JGE       done
+	VMOVUPS.Z (AX), K1, Z0
+	XORQ      R9, R9
 
 krow:
 	CMPQ  R9, kh+48(FP)

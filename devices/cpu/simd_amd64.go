@@ -87,10 +87,11 @@ func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool {
 
 // narrow reports whether a convolution is one the narrow im2col and
 // col2im kernels take: unit strides and dilations, no padding, and rows
-// of at most width floats.
-func (p Conv2DParams) narrow(rows, width int) bool {
+// (rowLen floats: the output's for im2col, the input's for col2im) of at
+// most most floats.
+func (p Conv2DParams) narrow(rowLen, most int) bool {
 	return hasAVX512 && p.StrideH == 1 && p.StrideW == 1 && p.DilationH == 1 && p.DilationW == 1 && p.PadTop == 0 &&
-		p.PadLeft == 0 && rows <= width && p.OH+p.KH-1 == p.H && p.OW+p.KW-1 == p.W && p.OH*p.OW > 0
+		p.PadLeft == 0 && rowLen <= most && p.OH+p.KH-1 == p.H && p.OW+p.KW-1 == p.W && p.OH*p.OW > 0
 }
 
 // im2colNarrowSIMD32 is im2col on float32 in assembly, one channel at a
@@ -111,7 +112,8 @@ func im2colNarrowSIMD32(p Conv2DParams, x, cols []float32) bool {
 
 // col2imNarrowSIMD32 is col2im on float32 in assembly, one channel at a
 // time, for what col2imNarrow32 takes: input rows of at most 16 floats
-// (LeNet5's second convolution), which it writes whole. It adds in col2im's order, so the sums are the same.
+// (LeNet5's second convolution). It adds in col2im's order, so the sums
+// are the same.
 func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool {
 	if !p.narrow(p.W, 16) {
 		return false

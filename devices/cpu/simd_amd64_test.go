@@ -138,3 +138,40 @@ func TestConvWithoutAVX512(t *testing.T) {
 	t.Run("gradients", TestConv2DGrads)
 	t.Run("bounds", TestConvKernelsStayInBounds)
 }
+
+// col2im adds onto what its output holds, in assembly as in Go: the
+// narrow kernel starts each row from the row, not from zero, and gives
+// the Go code's bits.
+func TestCol2imAddsOnto(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512")
+	}
+	defer func(has bool) { hasAVX512 = has }(hasAVX512)
+	r := rand.New(rand.NewPCG(11, 12))
+	for w := 3; w <= 16; w++ {
+		p := Conv2DParams{N: 1, C: 2, H: 6, W: w, OutC: 1, KH: 3, KW: 3, OH: 4, OW: w - 2,
+			StrideH: 1, StrideW: 1, DilationH: 1, DilationW: 1, Groups: 1}
+		hasAVX512 = true
+		if !p.narrow(p.W, 16) {
+			t.Fatalf("w=%d: not a case for the narrow kernel", w)
+		}
+		cols := make([]float32, p.C*p.KH*p.KW*p.OH*p.OW)
+		for i := range cols {
+			cols[i] = float32(r.NormFloat64())
+		}
+		var got [2][]float32
+		for k, has := range []bool{true, false} {
+			hasAVX512 = has
+			got[k] = make([]float32, p.C*p.H*p.W)
+			for i := range got[k] {
+				got[k][i] = float32(i%5) - 2
+			}
+			col2im(p, cols, got[k])
+		}
+		for i := range got[0] {
+			if math.Float32bits(got[0][i]) != math.Float32bits(got[1][i]) {
+				t.Fatalf("w=%d: [%d] is %v in assembly, %v in Go", w, i, got[0][i], got[1][i])
+			}
+		}
+	}
+}

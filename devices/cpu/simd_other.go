@@ -2,7 +2,8 @@
 
 package cpu
 
-// Only amd64 has the elementwise kernels in assembly.
+// Only amd64 has kernels in assembly: the elementwise ones, the gradient
+// step's, and the row moves of im2col, col2im and GEMM packing.
 
 func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return false }
 

@@ -107,10 +107,10 @@ func rows(name, doc string, add bool) {
 //	func col2imNarrow32(dst, cols *float32, h, w, oh, ow, kh, kw int)
 //
 // col2im of one channel for a convolution with unit strides and
-// dilations, no padding and input rows of at most 16 floats: each row of
-// dst (h rows of w floats) is the sum of the column rows that land on it,
-// added in col2im's order (kernel row, then column) in a register and
-// stored once. Adding a shifted column row into dst in memory, as
+// dilations, no padding and input rows of at most 16 floats: onto each
+// row of dst (h rows of w floats) it adds the column rows that land on
+// it, in col2im's order (kernel row, then column), in a register loaded
+// from the row and stored back once. Adding a shifted column row into dst in memory, as
 // addRows32 does, stalls on the store of the overlapping row the tap
 // before wrote; here a tap's row is read shifted by a masked load instead.
 func col2imNarrow() {
@@ -144,7 +144,7 @@ func col2imNarrow() {
 	Label("row")
 	CMPQ(iy, h)
 	JGE(LabelRef("done"))
-	VPXORD(acc, acc, acc)
+	VMOVUPS_Z(Mem{Base: dst}, rowMask, acc)
 	XORQ(i, i)
 	Label("krow")
 	CMPQ(i, kh)
