@@ -26,9 +26,10 @@ func BroadcastStrides(in, out []int) []int {
 }
 
 // rows walks an output of the given shape (row-major, contiguous) one
-// innermost row at a time, in parallel when it is large. For each row it
-// calls fn with the output offset, each operand's offset and each operand's
-// stride along the innermost axis. strides holds one stride slice per
+// row at a time, in parallel when it is large. A row is the innermost
+// axes that every operand walks with one stride (coalesce). For each row
+// it calls fn with the output offset, each operand's offset and each
+// operand's stride along the row. strides holds one stride slice per
 // operand, as BroadcastStrides gives them.
 func rows(shape []int, strides [][]int, fn func(o int, off []int, inner []int, n int)) {
 	if len(shape) == 0 {
@@ -36,19 +37,22 @@ func rows(shape []int, strides [][]int, fn func(o int, off []int, inner []int, n
 		fn(0, off, off, 1)
 		return
 	}
-	last := len(shape) - 1
-	n := shape[last]
-	nrows := 1
-	for _, d := range shape[:last] {
-		nrows *= d
-	}
-	if n == 0 || nrows == 0 {
-		return
+	for _, d := range shape {
+		if d == 0 {
+			return
+		}
 	}
 	for k, st := range strides {
 		if st == nil {
 			strides[k] = RowMajor(shape).Strides
 		}
+	}
+	shape, strides = coalesce(shape, strides)
+	last := len(shape) - 1
+	n := shape[last]
+	nrows := 1
+	for _, d := range shape[:last] {
+		nrows *= d
 	}
 	inner := make([]int, len(strides))
 	for k, st := range strides {
@@ -81,6 +85,55 @@ func rows(shape []int, strides [][]int, fn func(o int, off []int, inner []int, n
 			}
 		}
 	})
+}
+
+// coalesce merges adjacent axes that every operand walks as one (each
+// stride on the outer axis is the inner axis's stride times its size) and
+// drops axes of size 1, so that rows are as long as the layouts allow: a
+// bias broadcast over [N, C, H, W] becomes N·C rows of H·W, not N·C·H
+// rows of W, each of which costs a call. The output, contiguous, always
+// merges. The arguments are not changed.
+func coalesce(shape []int, strides [][]int) ([]int, [][]int) {
+	merged := make([]int, 0, len(shape))
+	mst := make([][]int, len(strides))
+	for k := range mst {
+		mst[k] = make([]int, 0, len(shape))
+	}
+	for d, size := range shape {
+		if size == 1 {
+			continue
+		}
+		if j := len(merged) - 1; j >= 0 && walksAsOne(mst, j, strides, d, size) {
+			merged[j] *= size
+			for k := range mst {
+				mst[k][j] = strides[k][d]
+			}
+			continue
+		}
+		merged = append(merged, size)
+		for k := range mst {
+			mst[k] = append(mst[k], strides[k][d])
+		}
+	}
+	if len(merged) == 0 {
+		merged = append(merged, 1)
+		for k := range mst {
+			mst[k] = append(mst[k], 0)
+		}
+	}
+	return merged, mst
+}
+
+// walksAsOne reports whether axis j of the merged strides steps, for
+// every operand, exactly over axis d of the original ones, of the given
+// size.
+func walksAsOne(merged [][]int, j int, strides [][]int, d, size int) bool {
+	for k := range merged {
+		if merged[k][j] != strides[k][d]*size {
+			return false
+		}
+	}
+	return true
 }
 
 // contiguous reports whether st are the row-major strides of shape: an
