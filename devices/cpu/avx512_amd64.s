@@ -2672,3 +2672,185 @@ nextkrow:
 done:
 	VZEROUPPER
 	RET
+
+// func maxPoolGradHalving32(x *float32, dy *float32, dx *float32, oh int, ow int, w int)
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, BMI, BMI2, CMOV
+TEXT ·maxPoolGradHalving32(SB), NOSPLIT, $0-48
+	MOVQ   ow+32(FP), AX
+	MOVQ   w+40(FP), CX
+	SHLQ   $0x02, CX
+	VXORPS Z0, Z0, Z0
+	XORQ   DI, DI
+
+row:
+	CMPQ  DI, oh+24(FP)
+	JGE   done
+	MOVQ  DI, DX
+	IMULQ CX, DX
+	SHLQ  $0x01, DX
+	MOVQ  DX, BX
+	ADDQ  x+0(FP), DX
+	ADDQ  dx+16(FP), BX
+	MOVQ  DI, SI
+	IMULQ AX, SI
+	SHLQ  $0x02, SI
+	ADDQ  dy+8(FP), SI
+	MOVQ  AX, R8
+
+windows:
+	TESTQ     R8, R8
+	JZ        nextrow
+	MOVQ      $0x00000008, R9
+	CMPQ      R8, R9
+	CMOVQLT   R8, R9
+	MOVL      $0x0000ffff, R10
+	BZHIL     R9, R10, R11
+	KMOVW     R11, K1
+	SHLL      $0x01, R9
+	BZHIL     R9, R10, R11
+	KMOVW     R11, K2
+	VMOVUPS.Z (DX), K2, Z1
+	VMOVUPS.Z (DX)(CX*1), K2, Z2
+	VPERMILPS $0xb1, Z1, Z4
+	VMAXPS    Z4, Z1, Z3
+	VPERMILPS $0xb1, Z2, Z4
+	VMAXPS    Z4, Z2, Z4
+	VMAXPS    Z4, Z3, Z3
+	VCMPPS    $0x00, Z3, Z1, K3
+	KMOVW     K3, R9
+	VCMPPS    $0x00, Z3, Z2, K3
+	KMOVW     K3, R10
+	VCMPPS    $0x03, Z1, Z1, K3
+	KMOVW     K3, R11
+	VCMPPS    $0x03, Z2, Z2, K3
+	KMOVW     K3, R12
+	MOVL      R11, R13
+	ORL       R12, R13
+	MOVL      R13, R14
+	SHRL      $0x01, R14
+	ORL       R14, R13
+	ANDL      $0x00005555, R13
+	MOVL      R13, R14
+	SHLL      $0x01, R14
+	ORL       R14, R13
+	ANDNL     R9, R13, R9
+	ORL       R11, R9
+	ANDNL     R10, R13, R10
+	ORL       R12, R10
+	MOVL      R9, R11
+	MOVL      R11, R12
+	SHRL      $0x01, R12
+	ORL       R12, R11
+	ANDL      $0x00005555, R11
+	MOVL      R11, R12
+	SHLL      $0x01, R12
+	ORL       R12, R11
+	MOVL      R9, R12
+	ANDL      $0x00005555, R12
+	SHLL      $0x01, R12
+	NOTL      R12
+	ANDL      R12, R9
+	MOVL      R10, R12
+	ANDL      $0x00005555, R12
+	SHLL      $0x01, R12
+	NOTL      R12
+	ANDL      R12, R10
+	ANDNL     R10, R11, R10
+	VMOVUPS.Z (SI), K1, Y1
+	VPMOVZXDQ Y1, Z1
+	VMOVSLDUP Z1, Z1
+	KMOVW     R9, K3
+	VMOVAPS.Z Z1, K3, Z2
+	VADDPS    Z0, Z2, Z2
+	VMOVUPS   Z2, K2, (BX)
+	KMOVW     R10, K3
+	VMOVAPS.Z Z1, K3, Z1
+	VADDPS    Z0, Z1, Z1
+	VMOVUPS   Z1, K2, (BX)(CX*1)
+	ADDQ      $0x40, DX
+	ADDQ      $0x40, BX
+	ADDQ      $0x20, SI
+	SUBQ      $0x08, R8
+	JGE       windows
+
+nextrow:
+	INCQ DI
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func maxPoolHalving32(x *float32, y *float32, oh int, ow int, w int)
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·maxPoolHalving32(SB), NOSPLIT, $0-40
+	MOVQ         ow+24(FP), AX
+	MOVQ         w+32(FP), CX
+	SHLQ         $0x02, CX
+	MOVL         $0x00005555, DX
+	KMOVW        DX, K1
+	MOVL         $0x80000000, DX
+	VPBROADCASTD DX, Z0
+	XORQ         SI, SI
+
+row:
+	CMPQ  SI, oh+16(FP)
+	JGE   done
+	MOVQ  SI, DX
+	IMULQ CX, DX
+	SHLQ  $0x01, DX
+	ADDQ  x+0(FP), DX
+	MOVQ  SI, BX
+	IMULQ AX, BX
+	SHLQ  $0x02, BX
+	ADDQ  y+8(FP), BX
+	MOVQ  AX, DI
+
+windows:
+	TESTQ       DI, DI
+	JZ          nextrow
+	MOVQ        $0x00000008, R8
+	CMPQ        DI, R8
+	CMOVQLT     DI, R8
+	MOVL        $0x0000ffff, R9
+	BZHIL       R8, R9, R10
+	KMOVW       R10, K2
+	SHLL        $0x01, R8
+	BZHIL       R8, R9, R10
+	KMOVW       R10, K3
+	VMOVUPS.Z   (DX), K3, Z1
+	VMOVUPS.Z   (DX)(CX*1), K3, Z2
+	VPERMILPS   $0xb1, Z1, Z3
+	VXORPS      Z0, Z1, Z1
+	VXORPS      Z0, Z3, Z3
+	VMINPS      Z3, Z1, Z3
+	VMINPS      Z1, Z3, Z1
+	VORPS       Z3, Z1, Z1
+	VXORPS      Z0, Z1, Z1
+	VPERMILPS   $0xb1, Z2, Z3
+	VXORPS      Z0, Z2, Z2
+	VXORPS      Z0, Z3, Z3
+	VMINPS      Z3, Z2, Z3
+	VMINPS      Z2, Z3, Z2
+	VORPS       Z3, Z2, Z2
+	VXORPS      Z0, Z2, Z2
+	VXORPS      Z0, Z1, Z1
+	VXORPS      Z0, Z2, Z2
+	VMINPS      Z2, Z1, Z2
+	VMINPS      Z1, Z2, Z1
+	VORPS       Z2, Z1, Z1
+	VXORPS      Z0, Z1, Z1
+	VCOMPRESSPS Z1, K1, Z1
+	VMOVUPS     Y1, K2, (BX)
+	ADDQ        $0x40, DX
+	ADDQ        $0x20, BX
+	SUBQ        $0x08, DI
+	JGE         windows
+
+nextrow:
+	INCQ SI
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET

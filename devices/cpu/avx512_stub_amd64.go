@@ -133,3 +133,13 @@ func col2imNarrow32(dst *float32, cols *float32, h int, w int, oh int, ow int, k
 //
 //go:noescape
 func im2colNarrow32(dst *float32, src *float32, w int, oh int, ow int, kh int, kw int)
+
+// maxPoolGradHalving32 is MaxPool2DGrad of one plane of a halving pooling (see maxPoolGradHalvingSIMD32).
+//
+//go:noescape
+func maxPoolGradHalving32(x *float32, dy *float32, dx *float32, oh int, ow int, w int)
+
+// maxPoolHalving32 is MaxPool2D of one plane of a halving pooling (see maxPoolHalving).
+//
+//go:noescape
+func maxPoolHalving32(x *float32, y *float32, oh int, ow int, w int)

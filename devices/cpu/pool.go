@@ -19,6 +19,9 @@ type Pool2DParams struct {
 // MaxPool2D writes into y ([N, C, OH, OW]) the maximum of each window of x
 // ([N, C, H, W]); a NaN in a window is its maximum, as in numpy and torch.
 func MaxPool2D[T Float](p Pool2DParams, x, y []T) {
+	if y32, ok := any(y).([]float32); ok && maxPoolHalvingSIMD32(p, any(x).([]float32), y32) {
+		return
+	}
 	if p.halving() {
 		For(p.N*p.C, p.OH*p.OW*4, func(lo, hi int) {
 			for pl := lo; pl < hi; pl++ {

@@ -6,6 +6,9 @@ package cpu
 // row-major order, as every framework's max pooling gives it, and a NaN
 // is its window's maximum. Planes are spread across goroutines.
 func MaxPool2DGrad[T Float](p Pool2DParams, x, dy, dx []T) {
+	if d, ok := any(dx).([]float32); ok && maxPoolGradHalvingSIMD32(p, any(x).([]float32), any(dy).([]float32), d) {
+		return
+	}
 	plane, out := p.H*p.W, p.OH*p.OW
 	For(p.N*p.C, out*p.KH*p.KW, func(lo, hi int) {
 		at := make([]int, out)

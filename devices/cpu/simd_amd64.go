@@ -125,3 +125,42 @@ func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool {
 	}
 	return true
 }
+
+// maxPoolGradHalvingSIMD32 is MaxPool2DGrad on float32 in assembly for a
+// halving pooling (LeNet5's), one plane of planes at a time: dx gets each
+// window's dy at its first maximum, as poolArgmax chooses it, and +0
+// elsewhere, as the Go code's add onto a cleared plane gives. An input
+// whose odd last row or column no window covers has it cleared here.
+func maxPoolGradHalvingSIMD32(p Pool2DParams, x, dy, dx []float32) bool {
+	if !hasAVX512 || !p.halving() || p.OH*p.OW == 0 {
+		return false
+	}
+	plane, out := p.H*p.W, p.OH*p.OW
+	_, _, _ = x[len(dx)-1], dx[len(dx)-1], dy[len(dx)/plane*out-1]
+	For(len(dx)/plane, out*4, func(lo, hi int) {
+		for pl := lo; pl < hi; pl++ {
+			d := dx[pl*plane : (pl+1)*plane]
+			if 2*p.OH != p.H || 2*p.OW != p.W {
+				clear(d)
+			}
+			maxPoolGradHalving32(&x[pl*plane], &dy[pl*out], &d[0], p.OH, p.OW, p.W)
+		}
+	})
+	return true
+}
+
+// maxPoolHalvingSIMD32 is MaxPool2D on float32 in assembly for a halving
+// pooling, one plane at a time, with maxPoolHalving's bits.
+func maxPoolHalvingSIMD32(p Pool2DParams, x, y []float32) bool {
+	if !hasAVX512 || !p.halving() || p.OH*p.OW == 0 {
+		return false
+	}
+	plane, out := p.H*p.W, p.OH*p.OW
+	_, _ = x[len(y)/out*plane-1], y[len(y)-1]
+	For(len(y)/out, out*4, func(lo, hi int) {
+		for pl := lo; pl < hi; pl++ {
+			maxPoolHalving32(&x[pl*plane], &y[pl*out], p.OH, p.OW, p.W)
+		}
+	})
+	return true
+}

@@ -175,3 +175,63 @@ func TestCol2imAddsOnto(t *testing.T) {
 		}
 	}
 }
+
+// The halving max pooling and its gradient in assembly give the Go code's
+// bits: Go's max, NaN payloads and ±0 included; the same first maximum
+// among ties; the first NaN in a window that has one; +0 for a dy of −0;
+// and a cleared odd last row and column. Widths run past two vectors of
+// windows with every tail, and canaries past y and dx must survive.
+func TestMaxPoolHalvingMatchesGo(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512")
+	}
+	defer func(has bool) { hasAVX512 = has }(hasAVX512)
+	r := rand.New(rand.NewPCG(13, 14))
+	values := []float32{1, 2, -1, float32(math.Inf(1)), 0, float32(math.Copysign(0, -1)),
+		math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00002)}
+	const canary = 12345
+	withCanary := func(n int) []float32 {
+		s := make([]float32, n+16)
+		for i := range s {
+			s[i] = canary
+		}
+		return s
+	}
+	same := func(what string, p Pool2DParams, got, want []float32) {
+		t.Helper()
+		for i, w := range want {
+			if math.Float32bits(got[i]) != math.Float32bits(w) {
+				t.Fatalf("%s, ow=%d w=%d: [%d] = %v (%#x), want %v (%#x)", what, p.OW, p.W, i, got[i], math.Float32bits(got[i]), w, math.Float32bits(w))
+			}
+		}
+		for i, c := range got[len(want):] {
+			if c != canary {
+				t.Fatalf("%s, ow=%d w=%d: wrote %v past the output, at %d", what, p.OW, p.W, c, i)
+			}
+		}
+	}
+	for ow := 1; ow <= 19; ow++ {
+		for _, odd := range []int{0, 1} {
+			p := Pool2DParams{N: 2, C: 2, H: 6 + odd, W: 2*ow + odd, KH: 2, KW: 2, SH: 2, SW: 2, OH: 3, OW: ow}
+			x := make([]float32, p.N*p.C*p.H*p.W)
+			for i := range x {
+				x[i] = values[r.IntN(len(values))]
+			}
+			dy := make([]float32, p.N*p.C*p.OH*p.OW)
+			for i := range dy {
+				dy[i] = values[r.IntN(len(values)-2)]
+			}
+			wantY, wantDx := make([]float32, len(dy)), make([]float32, len(x))
+			hasAVX512 = false
+			MaxPool2D(p, x, wantY)
+			MaxPool2DGrad(p, x, dy, wantDx)
+			hasAVX512 = true
+			y, dx := withCanary(len(dy)), withCanary(len(x))
+			if !maxPoolHalvingSIMD32(p, x, y[:len(dy)]) || !maxPoolGradHalvingSIMD32(p, x, dy, dx[:len(x)]) {
+				t.Fatalf("%+v: not a case for the kernels", p)
+			}
+			same("y", p, y, wantY)
+			same("dx", p, dx, wantDx)
+		}
+	}
+}

@@ -3,7 +3,8 @@
 package cpu
 
 // Only amd64 has kernels in assembly: the elementwise ones, the gradient
-// step's, and the row moves of im2col, col2im and GEMM packing.
+// step's, the row moves of im2col, col2im and GEMM packing, and halving
+// max pooling and its gradient.
 
 func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return false }
 
@@ -18,3 +19,7 @@ func addRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return fa
 func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool { return false }
 
 func im2colNarrowSIMD32(p Conv2DParams, x, cols []float32) bool { return false }
+
+func maxPoolGradHalvingSIMD32(p Pool2DParams, x, dy, dx []float32) bool { return false }
+
+func maxPoolHalvingSIMD32(p Pool2DParams, x, y []float32) bool { return false }

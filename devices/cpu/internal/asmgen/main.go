@@ -26,6 +26,8 @@ func main() {
 	rowKernels()
 	col2imNarrow()
 	im2colNarrow()
+	poolGradHalving()
+	poolHalving()
 	Generate()
 }
 
