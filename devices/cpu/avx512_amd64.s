@@ -379,100 +379,132 @@ block:
 	JZ         packed
 	MOVQ       CX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x00
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z0
+	VMOVUPS.Z  (R10), K1, Z0
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x01
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z1
+	VMOVUPS.Z  (R10), K1, Z1
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x02
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z2
+	VMOVUPS.Z  (R10), K1, Z2
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x03
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z3
+	VMOVUPS.Z  (R10), K1, Z3
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x04
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z4
+	VMOVUPS.Z  (R10), K1, Z4
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x05
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z5
+	VMOVUPS.Z  (R10), K1, Z5
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x06
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z6
+	VMOVUPS.Z  (R10), K1, Z6
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x07
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z7
+	VMOVUPS.Z  (R10), K1, Z7
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x08
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z8
+	VMOVUPS.Z  (R10), K1, Z8
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x09
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z9
+	VMOVUPS.Z  (R10), K1, Z9
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x0a
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z10
+	VMOVUPS.Z  (R10), K1, Z10
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x0b
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z11
+	VMOVUPS.Z  (R10), K1, Z11
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x0c
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z12
+	VMOVUPS.Z  (R10), K1, Z12
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x0d
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z13
+	VMOVUPS.Z  (R10), K1, Z13
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x0e
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z14
+	VMOVUPS.Z  (R10), K1, Z14
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x0f
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z15
+	VMOVUPS.Z  (R10), K1, Z15
 	VUNPCKLPS  Z1, Z0, Z16
 	VUNPCKHPS  Z1, Z0, Z17
 	VUNPCKLPS  Z3, Z2, Z18
@@ -571,100 +603,132 @@ block:
 	ADDQ       DX, R9
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x10
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z0
+	VMOVUPS.Z  (R10), K1, Z0
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x11
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z1
+	VMOVUPS.Z  (R10), K1, Z1
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x12
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z2
+	VMOVUPS.Z  (R10), K1, Z2
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x13
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z3
+	VMOVUPS.Z  (R10), K1, Z3
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x14
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z4
+	VMOVUPS.Z  (R10), K1, Z4
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x15
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z5
+	VMOVUPS.Z  (R10), K1, Z5
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x16
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z6
+	VMOVUPS.Z  (R10), K1, Z6
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x17
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z7
+	VMOVUPS.Z  (R10), K1, Z7
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x18
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z8
+	VMOVUPS.Z  (R10), K1, Z8
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x19
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z9
+	VMOVUPS.Z  (R10), K1, Z9
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x1a
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z10
+	VMOVUPS.Z  (R10), K1, Z10
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x1b
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z11
+	VMOVUPS.Z  (R10), K1, Z11
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x1c
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z12
+	VMOVUPS.Z  (R10), K1, Z12
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x1d
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z13
+	VMOVUPS.Z  (R10), K1, Z13
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x1e
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z14
+	VMOVUPS.Z  (R10), K1, Z14
 	ADDQ       DX, R9
 	XORL       R8, R8
+	MOVQ       CX, R10
 	CMPQ       SI, $0x1f
 	CMOVLGT    DI, R8
+	CMOVQGT    R9, R10
 	KMOVW      R8, K1
-	VMOVUPS.Z  (R9), K1, Z15
+	VMOVUPS.Z  (R10), K1, Z15
 	VUNPCKLPS  Z1, Z0, Z16
 	VUNPCKHPS  Z1, Z0, Z17
 	VUNPCKLPS  Z3, Z2, Z18
@@ -2631,42 +2695,46 @@ TEXT ·im2colNarrow32(SB), NOSPLIT, $0-56
 	CMOVLLT R8, DI
 	BZHIL   DI, SI, DI
 	KMOVW   DI, K2
+	XORQ    SI, SI
+	MOVQ    $0x00000040, DI
+	CMPQ    BX, $0x10
+	CMOVQGT DI, SI
 	SHLQ    $0x02, DX
 	SHLQ    $0x02, BX
-	XORQ    SI, SI
+	XORQ    DI, DI
 
 krow:
-	CMPQ SI, kh+40(FP)
+	CMPQ DI, kh+40(FP)
 	JGE  done
-	XORQ DI, DI
+	XORQ R8, R8
 
 kcol:
-	CMPQ  DI, kw+48(FP)
+	CMPQ  R8, kw+48(FP)
 	JGE   nextkrow
-	MOVQ  SI, R9
-	IMULQ DX, R9
-	LEAQ  (R9)(DI*4), R9
-	ADDQ  CX, R9
-	XORQ  R8, R8
+	MOVQ  DI, R10
+	IMULQ DX, R10
+	LEAQ  (R10)(R8*4), R10
+	ADDQ  CX, R10
+	XORQ  R9, R9
 
 orow:
-	CMPQ      R8, oh+24(FP)
+	CMPQ      R9, oh+24(FP)
 	JGE       nextkcol
-	VMOVUPS.Z (R9), K1, Z0
-	VMOVUPS.Z 64(R9), K2, Z1
+	VMOVUPS.Z (R10), K1, Z0
+	VMOVUPS.Z (R10)(SI*1), K2, Z1
 	VMOVUPS   Z0, K1, (AX)
-	VMOVUPS   Z1, K2, 64(AX)
-	ADDQ      DX, R9
+	VMOVUPS   Z1, K2, (AX)(SI*1)
+	ADDQ      DX, R10
 	ADDQ      BX, AX
-	INCQ      R8
+	INCQ      R9
 	JMP       orow
 
 nextkcol:
-	INCQ DI
+	INCQ R8
 	JMP  kcol
 
 nextkrow:
-	INCQ SI
+	INCQ DI
 	JMP  krow
 
 done:

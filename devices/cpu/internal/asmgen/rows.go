@@ -237,6 +237,14 @@ func im2colNarrow() {
 	CMOVLLT(zero, rest)
 	BZHIL(rest, ones, bits)
 	KMOVW(bits, m2)
+	// The second vector's offset: 64 bytes, or 0 when m2 is empty, so
+	// that an empty access never reaches past the row, where a page may
+	// not be mapped (see transposedBlocks).
+	second := GP64()
+	XORQ(second, second)
+	MOVQ(U32(64), rest.As64())
+	CMPQ(ow, U8(16))
+	CMOVQGT(rest.As64(), second)
 	SHLQ(U8(2), w)
 	SHLQ(U8(2), ow)
 	i, j, oy, row, tap := GP64(), GP64(), GP64(), GP64(), GP64()
@@ -260,9 +268,9 @@ func im2colNarrow() {
 	CMPQ(oy, oh)
 	JGE(LabelRef("nextkcol"))
 	VMOVUPS_Z(Mem{Base: row}, m1, v1)
-	VMOVUPS_Z(Mem{Base: row, Disp: 64}, m2, v2)
+	VMOVUPS_Z(Mem{Base: row, Index: second, Scale: 1}, m2, v2)
 	VMOVUPS(v1, m1, Mem{Base: dst})
-	VMOVUPS(v2, m2, Mem{Base: dst, Disp: 64})
+	VMOVUPS(v2, m2, Mem{Base: dst, Index: second, Scale: 1})
 	ADDQ(w, row)
 	ADDQ(ow, dst)
 	INCQ(oy)
