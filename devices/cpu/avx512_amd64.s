@@ -1807,6 +1807,74 @@ done:
 	VZEROUPPER
 	RET
 
+// func reluGradVV32(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX, AVX512F, BMI2
+TEXT ·reluGradVV32(SB), NOSPLIT, $0-32
+	MOVQ   dst+0(FP), AX
+	MOVQ   x+8(FP), CX
+	MOVQ   y+16(FP), DX
+	MOVQ   n+24(FP), BX
+	VPXORD Z0, Z0, Z0
+
+wide:
+	CMPQ      BX, $0x00000040
+	JL        single
+	VMOVUPS   (CX), Z1
+	VMOVUPS   (DX), Z2
+	VCMPPS    $0x1e, Z0, Z1, K1
+	VMOVAPS.Z Z2, K1, Z1
+	VMOVUPS   Z1, (AX)
+	VMOVUPS   64(CX), Z1
+	VMOVUPS   64(DX), Z2
+	VCMPPS    $0x1e, Z0, Z1, K1
+	VMOVAPS.Z Z2, K1, Z1
+	VMOVUPS   Z1, 64(AX)
+	VMOVUPS   128(CX), Z1
+	VMOVUPS   128(DX), Z2
+	VCMPPS    $0x1e, Z0, Z1, K1
+	VMOVAPS.Z Z2, K1, Z1
+	VMOVUPS   Z1, 128(AX)
+	VMOVUPS   192(CX), Z1
+	VMOVUPS   192(DX), Z2
+	VCMPPS    $0x1e, Z0, Z1, K1
+	VMOVAPS.Z Z2, K1, Z1
+	VMOVUPS   Z1, 192(AX)
+	ADDQ      $0x00000100, AX
+	ADDQ      $0x00000100, CX
+	ADDQ      $0x00000100, DX
+	SUBQ      $0x00000040, BX
+	JMP       wide
+
+single:
+	CMPQ      BX, $0x10
+	JL        tail
+	VMOVUPS   (CX), Z1
+	VMOVUPS   (DX), Z2
+	VCMPPS    $0x1e, Z0, Z1, K1
+	VMOVAPS.Z Z2, K1, Z1
+	VMOVUPS   Z1, (AX)
+	ADDQ      $0x00000040, AX
+	ADDQ      $0x00000040, CX
+	ADDQ      $0x00000040, DX
+	SUBQ      $0x00000010, BX
+	JMP       single
+
+tail:
+	TESTQ     BX, BX
+	JZ        done
+	MOVL      $0x0000ffff, SI
+	BZHIL     BX, SI, BX
+	KMOVW     BX, K1
+	VMOVUPS.Z (CX), K1, Z1
+	VMOVUPS.Z (DX), K1, Z2
+	VCMPPS    $0x1e, Z0, Z1, K2
+	VMOVAPS.Z Z2, K2, Z0
+	VMOVUPS   Z0, K1, (AX)
+
+done:
+	VZEROUPPER
+	RET
+
 // func expV32(dst *float32, x *float32, n int)
 // Requires: AVX, AVX512F, BMI2
 TEXT ·expV32(SB), NOSPLIT, $0-24

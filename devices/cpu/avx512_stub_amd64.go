@@ -99,6 +99,11 @@ func minVS32(dst *float32, x *float32, y float32, n int)
 //go:noescape
 func reluV32(dst *float32, x *float32, n int)
 
+// reluGradVV32 computes dst[i] = y[i] where x[i] > 0, else +0 (NaN included), for i < n.
+//
+//go:noescape
+func reluGradVV32(dst *float32, x *float32, y *float32, n int)
+
 // expV32 computes dst[i] = exp32(x[i]) for i < n.
 //
 //go:noescape

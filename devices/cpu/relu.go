@@ -40,6 +40,9 @@ func reluGradRun[T Float](dst, dout, y []T) {
 	switch z := any(dst).(type) {
 	case []float32:
 		ys, d := any(y).([]float32)[:len(z)], any(dout).([]float32)[:len(z)]
+		if reluGradSIMD32(z, d, ys) {
+			return
+		}
 		for i, v := range ys {
 			b := math.Float32bits(d[i])
 			if !(v > 0) {

@@ -164,3 +164,13 @@ func maxPoolHalvingSIMD32(p Pool2DParams, x, y []float32) bool {
 	})
 	return true
 }
+
+// reluGradSIMD32 is reluGradRun on float32 in assembly: dout where y > 0,
+// +0 elsewhere.
+func reluGradSIMD32(dst, dout, y []float32) bool {
+	if !hasAVX512 || len(dst) == 0 {
+		return false
+	}
+	reluGradVV32(&dst[0], &y[:len(dst)][0], &dout[:len(dst)][0], len(dst))
+	return true
+}

@@ -69,6 +69,15 @@ func TestSIMDMatchesGo(t *testing.T) {
 				t.Fatalf("relu n=%d: [%d] %v gives %v", n, i, v, got[i])
 			}
 		}
+		reluGradVV32(&got[0], &x[0], &y[0], n)
+		hasAVX512 = false
+		reluGradRun(want[:n], y, x)
+		hasAVX512 = true
+		for i := range got {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("relu gradient n=%d: [%d] at %v of %v gives %v, Go gives %v", n, i, x[min(i, n-1)], y[min(i, n-1)], got[i], want[i])
+			}
+		}
 	}
 }
 

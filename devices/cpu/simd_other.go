@@ -3,8 +3,8 @@
 package cpu
 
 // Only amd64 has kernels in assembly: the elementwise ones, the gradient
-// step's, the row moves of im2col, col2im and GEMM packing, and halving
-// max pooling and its gradient.
+// step's, the relu gradient, the row moves of im2col, col2im and GEMM
+// packing, and halving max pooling and its gradient.
 
 func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return false }
 
@@ -23,3 +23,5 @@ func im2colNarrowSIMD32(p Conv2DParams, x, cols []float32) bool { return false }
 func maxPoolGradHalvingSIMD32(p Pool2DParams, x, dy, dx []float32) bool { return false }
 
 func maxPoolHalvingSIMD32(p Pool2DParams, x, y []float32) bool { return false }
+
+func reluGradSIMD32(dst, dout, y []float32) bool { return false }

@@ -70,6 +70,16 @@ func elementwiseKernels() {
 			// The second source, 0, is what VMAXPS gives for NaN and −0.
 			return func(in []reg.VecVirtual, d reg.VecVirtual) { VMAXPS(zero, in[0], d) }
 		})
+	elementwise("reluGradVV32", "reluGradVV32 computes dst[i] = y[i] where x[i] > 0, else +0 (NaN included), for i < n.", 2, false, 4,
+		func() kernelOp {
+			zero := ZMM()
+			VPXORD(zero, zero, zero)
+			return func(in []reg.VecVirtual, d reg.VecVirtual) {
+				k := K()
+				VCMPPS(U8(cmpGT), zero, in[0], k)
+				VMOVAPS_Z(in[1], k, d)
+			}
+		})
 	elementwise("expV32", "expV32 computes dst[i] = exp32(x[i]) for i < n.", 1, false, 2,
 		func() kernelOp {
 			e := newExpConsts()
