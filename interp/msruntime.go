@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"time"
 	"weak"
 
@@ -158,9 +159,21 @@ func (th *Thread) apply(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tenso
 	return res, nil
 }
 
-// apply1 runs a primitive with one output.
+// apply1 runs a primitive and gives its first output. Eagerly it runs
+// through Eager.Run1, where args does not escape: an operation on a
+// small tensor allocates no slice.
 func (th *Thread) apply1(p *ops.Primitive, attrs ops.Attrs, args ...*tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := th.apply(p, attrs, args...)
+	rt := th.ms()
+	if e, ok := rt.builder.(*ops.Eager); ok {
+		rt.ctx.Context = th.ctx
+		rt.stdout = th.stdout
+		out, err := e.Run1(p, attrs, args...)
+		if err != nil {
+			return nil, opsError(err)
+		}
+		return out, nil
+	}
+	out, err := th.apply(p, attrs, slices.Clone(args)...)
 	if err != nil {
 		return nil, err
 	}

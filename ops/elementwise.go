@@ -102,16 +102,13 @@ func promoteInt(op string, x, y tensor.DType) (tensor.DType, error) {
 }
 
 // binaryMeta infers a broadcasting binary op: compute dtype and out shape.
-func binaryMeta(op string, rule dtypeRule, in []tensor.Meta) (tensor.DType, tensor.Shape, error) {
-	if err := arity(op, in, 2); err != nil {
-		return 0, nil, err
-	}
-	dt, err := rule(op, in[0].DType, in[1].DType)
+func binaryMeta(op string, rule dtypeRule, x, y tensor.Meta) (tensor.Meta, error) {
+	dt, err := rule(op, x.DType, y.DType)
 	if err != nil {
-		return 0, nil, err
+		return tensor.Meta{}, err
 	}
-	shape, err := BroadcastShape(op, in[0].Shape, in[1].Shape)
-	return dt, shape, err
+	shape, err := BroadcastShape(op, x.Shape, y.Shape)
+	return tensor.Meta{DType: dt, Shape: shape}, err
 }
 
 func arity(op string, in []tensor.Meta, n int) error {
@@ -136,11 +133,11 @@ func castTo(ctx *Ctx, x *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error)
 
 // binaryOperands casts a binary op's two inputs to the computation dtype
 // dt and allocates its output.
-func binaryOperands(ctx *Ctx, in []*tensor.Tensor, dt tensor.DType, out tensor.Meta) (x, y, z *tensor.Tensor, err error) {
-	if x, err = castTo(ctx, in[0], dt); err != nil {
+func binaryOperands(ctx *Ctx, a, b *tensor.Tensor, dt tensor.DType, out tensor.Meta) (x, y, z *tensor.Tensor, err error) {
+	if x, err = castTo(ctx, a, dt); err != nil {
 		return
 	}
-	if y, err = castTo(ctx, in[1], dt); err != nil {
+	if y, err = castTo(ctx, b, dt); err != nil {
 		return
 	}
 	z, err = ctx.AllocOutput(out)
@@ -157,12 +154,10 @@ func binaryPrim(name string, op cpu.BinaryOp, rule dtypeRule) *Primitive {
 	return define(&Primitive{
 		Name:      name,
 		Pointwise: pw,
-		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			dt, shape, err := binaryMeta(name, rule, in)
-			return []tensor.Meta{{DType: dt, Shape: shape}}, err
-		},
-		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			x, y, z, err := binaryOperands(ctx, in, out[0].DType, out[0])
+		Binary: &BinaryRules{Infer: func(_ Attrs, x, y tensor.Meta) (tensor.Meta, error) {
+			return binaryMeta(name, rule, x, y)
+		}, Eval: func(ctx *Ctx, _ Attrs, a, b *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+			x, y, z, err := binaryOperands(ctx, a, b, out.DType, out)
 			if err != nil {
 				return nil, err
 			}
@@ -186,8 +181,8 @@ func binaryPrim(name string, op cpu.BinaryOp, rule dtypeRule) *Primitive {
 			case []float64:
 				cpu.Binary(op, d, tensor.Elems[float64](x), tensor.Elems[float64](y), shape, xst, yst)
 			}
-			return []*tensor.Tensor{z}, nil
-		},
+			return z, nil
+		}},
 	})
 }
 
@@ -243,12 +238,8 @@ var (
 func comparePrim(name string, op cpu.CompareOp) *Primitive {
 	return define(&Primitive{
 		Name: name,
-		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			_, shape, err := binaryMeta(name, promote, in)
-			return []tensor.Meta{{DType: tensor.Bool, Shape: shape}}, err
-		},
-		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			x, y, z, err := binaryOperands(ctx, in, tensor.Promote(in[0].DType(), in[1].DType()), out[0])
+		Binary: &BinaryRules{Infer: boolResult(name), Eval: func(ctx *Ctx, _ Attrs, a, b *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+			x, y, z, err := binaryOperands(ctx, a, b, tensor.Promote(a.DType(), b.DType()), out)
 			if err != nil {
 				return nil, err
 			}
@@ -273,9 +264,19 @@ func comparePrim(name string, op cpu.CompareOp) *Primitive {
 			case []float64:
 				cpu.Compare(op, d, xd, tensor.Elems[float64](y), shape, xst, yst)
 			}
-			return []*tensor.Tensor{z}, nil
-		},
+			return z, nil
+		}},
 	})
+}
+
+// boolResult is the Infer of a comparison or logical op: the operands
+// broadcast, and the result is bool.
+func boolResult(name string) func(Attrs, tensor.Meta, tensor.Meta) (tensor.Meta, error) {
+	return func(_ Attrs, x, y tensor.Meta) (tensor.Meta, error) {
+		m, err := binaryMeta(name, promote, x, y)
+		m.DType = tensor.Bool
+		return m, err
+	}
 }
 
 // The comparison primitives.
@@ -292,20 +293,16 @@ var (
 func logicalPrim(name string, op cpu.LogicalOp) *Primitive {
 	return define(&Primitive{
 		Name: name,
-		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			_, shape, err := binaryMeta(name, promote, in)
-			return []tensor.Meta{{DType: tensor.Bool, Shape: shape}}, err
-		},
-		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			x, y, z, err := binaryOperands(ctx, in, tensor.Bool, out[0])
+		Binary: &BinaryRules{Infer: boolResult(name), Eval: func(ctx *Ctx, _ Attrs, a, b *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+			x, y, z, err := binaryOperands(ctx, a, b, tensor.Bool, out)
 			if err != nil {
 				return nil, err
 			}
 			shape := z.Shape()
 			cpu.Logical(op, tensor.Elems[bool](z), tensor.Elems[bool](x), tensor.Elems[bool](y),
 				shape, cpu.BroadcastStrides(x.Shape(), shape), cpu.BroadcastStrides(y.Shape(), shape))
-			return []*tensor.Tensor{z}, nil
-		},
+			return z, nil
+		}},
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 
 	"msrepl/devices"
 	"msrepl/devices/cpu"
@@ -143,6 +144,14 @@ type Primitive struct {
 	// and how a fused program computes it: graph mode fuses chains of
 	// such applications into one blockwise step (Fuse).
 	Pointwise *cpu.Pointwise
+	// Unary and Binary, when set, are the rules of a primitive of one or
+	// two tensors in and one out, without slices: Eager.Run1 calls them
+	// so that an operation on a small tensor, in PyNative, allocates no
+	// slice for its inputs, their metas or its output (four of the seven
+	// allocations such an operation made). define derives Infer and Eval
+	// from them.
+	Unary  *UnaryRules
+	Binary *BinaryRules
 	// Updates primitives give, as their first output, the new value of
 	// their first input, a Parameter: ApplyGradientDescent writes it in
 	// place and returns it, Assign returns a copy of the value. In a
@@ -153,6 +162,50 @@ type Primitive struct {
 }
 
 func (p *Primitive) String() string { return p.Name }
+
+// UnaryRules are Infer and Eval for one tensor in and one out.
+type UnaryRules struct {
+	Infer func(attrs Attrs, x tensor.Meta) (tensor.Meta, error)
+	Eval  func(ctx *Ctx, attrs Attrs, x *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error)
+}
+
+// BinaryRules are Infer and Eval for two tensors in and one out.
+type BinaryRules struct {
+	Infer func(attrs Attrs, x, y tensor.Meta) (tensor.Meta, error)
+	Eval  func(ctx *Ctx, attrs Attrs, x, y *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error)
+}
+
+// sliceRules sets p's Infer and Eval from its Unary or Binary rules.
+func (p *Primitive) sliceRules() {
+	switch {
+	case p.Unary != nil:
+		u := p.Unary
+		p.Infer = func(attrs Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(p.Name, in, 1); err != nil {
+				return nil, err
+			}
+			m, err := u.Infer(attrs, in[0])
+			return []tensor.Meta{m}, err
+		}
+		p.Eval = func(ctx *Ctx, attrs Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			z, err := u.Eval(ctx, attrs, in[0], out[0])
+			return []*tensor.Tensor{z}, err
+		}
+	case p.Binary != nil:
+		b := p.Binary
+		p.Infer = func(attrs Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(p.Name, in, 2); err != nil {
+				return nil, err
+			}
+			m, err := b.Infer(attrs, in[0], in[1])
+			return []tensor.Meta{m}, err
+		}
+		p.Eval = func(ctx *Ctx, attrs Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			z, err := b.Eval(ctx, attrs, in[0], in[1], out[0])
+			return []*tensor.Tensor{z}, err
+		}
+	}
+}
 
 // A Builder applies primitives. Which builder code is handed decides whether
 // it runs eagerly, is recorded for gradients, or becomes a graph.
@@ -224,7 +277,7 @@ func (e *Eager) Run(p *Primitive, attrs Attrs, in []*tensor.Tensor) ([]*tensor.T
 	metas := make([]tensor.Meta, len(in))
 	for i, t := range in {
 		if t.Abstract() {
-			return nil, Errorf(TypeError, p.Name, "an input is a Tensor without data (an input signature, or a value of a graph being compiled), which cannot be computed with")
+			return nil, abstractInput(p)
 		}
 		metas[i] = t.Meta()
 	}
@@ -246,6 +299,56 @@ func (e *Eager) Run(p *Primitive, attrs Attrs, in []*tensor.Tensor) ([]*tensor.T
 		}
 	}
 	return out, nil
+}
+
+// Run1 is Run for a caller that wants the first output only. A primitive
+// with Unary or Binary rules runs through them: no slice is allocated,
+// and in does not escape.
+func (e *Eager) Run1(p *Primitive, attrs Attrs, in ...*tensor.Tensor) (*tensor.Tensor, error) {
+	var out *tensor.Tensor
+	var err error
+	switch {
+	case p.Unary != nil && len(in) == 1:
+		x := in[0]
+		if x.Abstract() {
+			return nil, abstractInput(p)
+		}
+		var m tensor.Meta
+		if m, err = p.Unary.Infer(attrs, x.Meta()); err != nil {
+			return nil, err
+		}
+		out, err = p.Unary.Eval(e.Ctx, attrs, x, m)
+		runtime.KeepAlive(x) // as in Run
+	case p.Binary != nil && len(in) == 2:
+		x, y := in[0], in[1]
+		if x.Abstract() || y.Abstract() {
+			return nil, abstractInput(p)
+		}
+		var m tensor.Meta
+		if m, err = p.Binary.Infer(attrs, x.Meta(), y.Meta()); err != nil {
+			return nil, err
+		}
+		out, err = p.Binary.Eval(e.Ctx, attrs, x, y, m)
+		runtime.KeepAlive(x)
+		runtime.KeepAlive(y)
+	default:
+		outs, err := e.Run(p, attrs, slices.Clone(in))
+		if err != nil {
+			return nil, err
+		}
+		return outs[0], nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if out.DType() == tensor.Float16 {
+		roundFloat16(out)
+	}
+	return out, nil
+}
+
+func abstractInput(p *Primitive) error {
+	return Errorf(TypeError, p.Name, "an input is a Tensor without data (an input signature, or a value of a graph being compiled), which cannot be computed with")
 }
 
 // roundFloat16 brings a float16 tensor's widened storage back to float16

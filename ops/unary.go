@@ -22,15 +22,12 @@ func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
 	return define(&Primitive{
 		Name:      name,
 		Pointwise: pw,
-		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			if err := arity(name, in, 1); err != nil {
-				return nil, err
-			}
-			dt := in[0].DType
+		Unary: &UnaryRules{Infer: func(_ Attrs, in tensor.Meta) (tensor.Meta, error) {
+			dt := in.DType
 			switch kind {
 			case keepNumeric:
 				if dt == tensor.Bool {
-					return nil, Errorf(TypeError, name, "the type of 'x' must be a number Tensor, but got Tensor[Bool].")
+					return tensor.Meta{}, Errorf(TypeError, name, "the type of 'x' must be a number Tensor, but got Tensor[Bool].")
 				}
 			case toFloat:
 				if !dt.IsFloat() {
@@ -38,17 +35,16 @@ func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
 				}
 			case intOnly:
 				if dt.IsFloat() {
-					return nil, Errorf(TypeError, name, "the type of 'x' must be an integer or bool Tensor, but got Tensor[%v].", dt)
+					return tensor.Meta{}, Errorf(TypeError, name, "the type of 'x' must be an integer or bool Tensor, but got Tensor[%v].", dt)
 				}
 			}
-			return []tensor.Meta{{DType: dt, Shape: in[0].Shape}}, nil
-		},
-		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			x, err := castTo(ctx, in[0], out[0].DType)
+			return tensor.Meta{DType: dt, Shape: in.Shape}, nil
+		}, Eval: func(ctx *Ctx, _ Attrs, x *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+			x, err := castTo(ctx, x, out.DType)
 			if err != nil {
 				return nil, err
 			}
-			z, err := ctx.AllocOutput(out[0])
+			z, err := ctx.AllocOutput(out)
 			if err != nil {
 				return nil, err
 			}
@@ -70,8 +66,8 @@ func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
 			case []float64:
 				cpu.Unary(op, d, tensor.Elems[float64](x))
 			}
-			return []*tensor.Tensor{z}, nil
-		},
+			return z, nil
+		}},
 	})
 }
 
