@@ -16,8 +16,9 @@ import (
 // that filled it; recycled regions are faulted in already. Outside the
 // heap, tensor data also stays out of the collector's pacing. The collector
 // still decides when a buffer is dead, so the cache asks for a collection
-// after every cacheGCBytes of allocation: that costs what marking the small
-// Go heap costs, and returns a training loop's dead buffers to the lists.
+// after every cacheGCBytes of allocation not released explicitly: that
+// costs what marking the small Go heap costs, and returns a training
+// loop's dead buffers to the lists.
 //
 // A region is reused only after its Buffer's cleanup, so code must keep a
 // tensor reachable while it uses its data (ops.Eager keeps every argument
@@ -116,6 +117,15 @@ func (c *regionCache) noteAlloc(size int) bool {
 	}
 	c.sinceGC = 0
 	return true
+}
+
+// givenBack uncounts a buffer its holder released (Buffer.Release): no
+// collection is needed to find it dead. Without this a graph whose plan
+// releases every buffer (exec.Runner) still forced a collection every
+// cacheGCBytes, every 30 ms of an MLP training loop. Called with the
+// device locked.
+func (c *regionCache) givenBack(size int) {
+	c.sinceGC = max(c.sinceGC-int64(size), 0)
 }
 
 // collectInBackground runs a collection on its own goroutine, so that the

@@ -110,6 +110,9 @@ func (d *Device) alloc(n int, zero bool) (*devices.Buffer, error) {
 				r[i] = ^uint64(0)
 			}
 		}
+		d.mu.Lock()
+		d.cache.givenBack(size)
+		d.mu.Unlock()
 		d.recycle(r)
 	})
 	return b, nil

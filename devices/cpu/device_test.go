@@ -188,3 +188,35 @@ func TestAllocSmallOverLimit(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// Buffers given back with Release do not count toward the collections
+// the cache asks for: a loop that releases all it allocates forces none,
+// and one that drops its buffers does.
+func TestReleasedBuffersForceNoCollection(t *testing.T) {
+	forced := func(drop bool) uint32 {
+		d := New(0)
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range 4 * cacheGCBytes / (1 << 20) {
+			b, err := d.Alloc(1 << 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !drop {
+				b.Release()
+			}
+		}
+		for d.cache.collecting.Load() {
+			time.Sleep(time.Millisecond)
+		}
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		return after.NumForcedGC - before.NumForcedGC
+	}
+	if n := forced(false); n != 0 {
+		t.Errorf("releasing every buffer forced %d collections", n)
+	}
+	if n := forced(true); n == 0 {
+		t.Errorf("dropping every buffer forced no collection")
+	}
+}
