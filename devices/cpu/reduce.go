@@ -397,10 +397,16 @@ func accumulate[T Number](op ReduceOp, acc, x []T, base int, red *odometer, n in
 			acc[i] = v
 		}
 	}
+	acc32, _ := any(acc).([]float32)
 	for range n {
 		row := x[off : off+len(acc)]
 		switch op {
 		case ReduceSum:
+			// Row by row is elementwise addition: the vector kernel's
+			// sums are the loop's.
+			if acc32 != nil && binarySIMD32(Add, acc32, acc32, any(row).([]float32), 1, 1) {
+				break
+			}
 			for i, v := range row {
 				acc[i] += v
 			}
