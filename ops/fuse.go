@@ -24,57 +24,22 @@ type FusedApply struct {
 // fusion pass) ensures both. The primitive has no gradient: a fused
 // group is how a plan runs, never what is differentiated.
 func Fuse(inputs int, apps []FusedApply, outputs []int) (*Primitive, error) {
-	prog := make([]cpu.FusedOp, len(apps))
-	var names []string
-	count := map[string]int{}
-	for k, a := range apps {
-		pw := a.Prim.Pointwise
-		if pw == nil || len(a.Args) != pw.Arity {
-			return nil, fmt.Errorf("ops: %s cannot be fused", a.Prim.Name)
-		}
-		for _, v := range a.Args {
-			if v < 0 || v >= inputs+k {
-				return nil, fmt.Errorf("ops: fused %s reads value %d before it is made", a.Prim.Name, v)
-			}
-		}
-		prog[k] = cpu.FusedOp{Op: *pw, X: a.Args[0]}
-		if pw.Arity == 2 {
-			prog[k].Y = a.Args[1]
-		}
-		if count[a.Prim.Name] == 0 {
-			names = append(names, a.Prim.Name)
-		}
-		count[a.Prim.Name]++
-	}
-	for i, n := range names {
-		if c := count[n]; c > 1 {
-			names[i] = fmt.Sprintf("%s×%d", n, c)
-		}
+	prog, name, err := fusedProgram(inputs, apps)
+	if err != nil {
+		return nil, err
 	}
 	p := cpu.NewFusedProgram(inputs, prog, outputs)
-	name := "Fused[" + strings.Join(names, ",") + "]"
+	name = "Fused[" + name + "]"
 	return &Primitive{
 		Name: name,
 		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			if len(in) != inputs {
-				return nil, Errorf(TypeError, name, "the number of inputs must be %d, but got %d.", inputs, len(in))
-			}
-			shape := in[0].Shape
-			for _, m := range in[1:] {
-				var err error
-				if shape, err = BroadcastShape(name, shape, m.Shape); err != nil {
-					return nil, err
-				}
-				if m.DType != in[0].DType {
-					return nil, Errorf(TypeError, name, "the inputs must have one dtype, but got %v and %v.", in[0].DType, m.DType)
-				}
-			}
-			if dt := in[0].DType; dt != tensor.Float32 && dt != tensor.Float64 {
-				return nil, Errorf(TypeError, name, "a fused group computes in float32 or float64, not %v.", dt)
+			m, err := fusedMeta(name, inputs, in)
+			if err != nil {
+				return nil, err
 			}
 			out := make([]tensor.Meta, len(outputs))
 			for i := range out {
-				out[i] = tensor.Meta{DType: in[0].DType, Shape: shape}
+				out[i] = m
 			}
 			return out, nil
 		},
@@ -101,12 +66,134 @@ func Fuse(inputs int, apps []FusedApply, outputs []int) (*Primitive, error) {
 	}, nil
 }
 
-func runFused[T cpu.Float](p *cpu.FusedProgram, in, out []*tensor.Tensor) {
-	shape := out[0].Shape()
+// FuseSum makes the primitive that computes a group's one output, value
+// output, summed over every axis (ReduceSum, or ReduceMean when mean):
+// the reduction the chain feeds, fused into its step (cpu.RunFusedSum),
+// so the summed values are never written. The result is the reduction's
+// bit for bit. shape is the reduction's result's: () or, with keep_dims,
+// all ones. The caller (graph mode's fusion pass) ensures what Fuse
+// needs and that the reduction is over every axis.
+func FuseSum(inputs int, apps []FusedApply, output int, mean bool, shape tensor.Shape) (*Primitive, error) {
+	prog, name, err := fusedProgram(inputs, apps)
+	if err != nil {
+		return nil, err
+	}
+	p := cpu.NewFusedProgram(inputs, prog, []int{output})
+	reduce := "ReduceSum"
+	if mean {
+		reduce = "ReduceMean"
+	}
+	name = "Fused[" + name + "," + reduce + "]"
+	return &Primitive{
+		Name: name,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			m, err := fusedMeta(name, inputs, in)
+			return []tensor.Meta{{DType: m.DType, Shape: shape}}, err
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			z, err := ctx.AllocOutput(out[0])
+			if err != nil {
+				return nil, err
+			}
+			over, err := fusedMeta(name, inputs, tensorMetas(in))
+			if err != nil {
+				return nil, err
+			}
+			switch d := z.Data().(type) {
+			case []float32:
+				d[0] = fusedSum[float32](p, over.Shape, in, mean)
+			case []float64:
+				d[0] = fusedSum[float64](p, over.Shape, in, mean)
+			}
+			return []*tensor.Tensor{z}, nil
+		},
+	}, nil
+}
+
+// fusedProgram is the program of a group's applications, and the group's
+// name for %ir: the primitives in order of first use, with counts.
+func fusedProgram(inputs int, apps []FusedApply) ([]cpu.FusedOp, string, error) {
+	prog := make([]cpu.FusedOp, len(apps))
+	var names []string
+	count := map[string]int{}
+	for k, a := range apps {
+		pw := a.Prim.Pointwise
+		if pw == nil || len(a.Args) != pw.Arity {
+			return nil, "", fmt.Errorf("ops: %s cannot be fused", a.Prim.Name)
+		}
+		for _, v := range a.Args {
+			if v < 0 || v >= inputs+k {
+				return nil, "", fmt.Errorf("ops: fused %s reads value %d before it is made", a.Prim.Name, v)
+			}
+		}
+		prog[k] = cpu.FusedOp{Op: *pw, X: a.Args[0]}
+		if pw.Arity == 2 {
+			prog[k].Y = a.Args[1]
+		}
+		if count[a.Prim.Name] == 0 {
+			names = append(names, a.Prim.Name)
+		}
+		count[a.Prim.Name]++
+	}
+	for i, n := range names {
+		if c := count[n]; c > 1 {
+			names[i] = fmt.Sprintf("%s×%d", n, c)
+		}
+	}
+	return prog, strings.Join(names, ","), nil
+}
+
+// fusedMeta checks a fused group's inputs, which share one float dtype,
+// and gives the meta the group computes over: the inputs' broadcast.
+func fusedMeta(name string, inputs int, in []tensor.Meta) (tensor.Meta, error) {
+	if len(in) != inputs {
+		return tensor.Meta{}, Errorf(TypeError, name, "the number of inputs must be %d, but got %d.", inputs, len(in))
+	}
+	shape := in[0].Shape
+	for _, m := range in[1:] {
+		var err error
+		if shape, err = BroadcastShape(name, shape, m.Shape); err != nil {
+			return tensor.Meta{}, err
+		}
+		if m.DType != in[0].DType {
+			return tensor.Meta{}, Errorf(TypeError, name, "the inputs must have one dtype, but got %v and %v.", in[0].DType, m.DType)
+		}
+	}
+	if dt := in[0].DType; dt != tensor.Float32 && dt != tensor.Float64 {
+		return tensor.Meta{}, Errorf(TypeError, name, "a fused group computes in float32 or float64, not %v.", dt)
+	}
+	return tensor.Meta{DType: in[0].DType, Shape: shape}, nil
+}
+
+func tensorMetas(in []*tensor.Tensor) []tensor.Meta {
+	m := make([]tensor.Meta, len(in))
+	for i, t := range in {
+		m[i] = t.Meta()
+	}
+	return m
+}
+
+// fusedSum runs a sum's program over shape: the sum, or the mean, of its
+// output, divided in T as cpu.Mean divides.
+func fusedSum[T cpu.Float](p *cpu.FusedProgram, shape tensor.Shape, in []*tensor.Tensor, mean bool) T {
+	s := cpu.RunFusedSum(p, shape, fusedInputs[T](in, shape))
+	if mean {
+		s /= T(shape.Size())
+	}
+	return s
+}
+
+func fusedInputs[T cpu.Float](in []*tensor.Tensor, shape tensor.Shape) []cpu.FusedInput[T] {
 	ins := make([]cpu.FusedInput[T], len(in))
 	for i, t := range in {
 		ins[i] = cpu.FusedInput[T]{Data: tensor.Elems[T](t), Strides: operandStrides(t, shape)}
 	}
+	return ins
+}
+
+func runFused[T cpu.Float](p *cpu.FusedProgram, in, out []*tensor.Tensor) {
+	shape := out[0].Shape()
+	ins := fusedInputs[T](in, shape)
 	outs := make([][]T, len(out))
 	for i, t := range out {
 		outs[i] = tensor.Elems[T](t)

@@ -126,12 +126,46 @@ func RunFused[T Float](p *FusedProgram, shape []int, outs [][]T, ins []FusedInpu
 	})
 }
 
+// RunFusedSum runs p, a program with one output, over shape and gives the
+// sum of that output's elements instead of writing it: the elementwise
+// chain fused into the reduction it feeds, so the values summed never
+// reach memory. A block is one of Reduce's sumChunk pieces, summed
+// pairwise, and the pieces are added in order from 0, so the result is
+// Reduce's bit for bit.
+func RunFusedSum[T Float](p *FusedProgram, shape []int, ins []FusedInput[T]) T {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	blocks := (n + fusedBlock - 1) / fusedBlock
+	pieces := make([]T, blocks)
+	For(blocks, len(p.Ops)*fusedBlock, func(lo, hi int) {
+		block := min(n, fusedBlock)
+		w := newFusedWorker(p, shape, nil, ins, block)
+		defer w.release()
+		out := w.local
+		for b := lo; b < hi; b++ {
+			end := min(n, (b+1)*fusedBlock)
+			w.block(b*fusedBlock, end)
+			pieces[b] = pairwiseSum(out[:end-b*fusedBlock])
+		}
+	})
+	var sum T
+	for _, s := range pieces {
+		sum += s
+	}
+	return sum
+}
+
 // A fusedWorker runs blocks of a program on one goroutine, with scratch
 // blocks of its own.
 type fusedWorker[T Float] struct {
-	p       *FusedProgram
-	shape   []int
-	outs    [][]T
+	p     *FusedProgram
+	shape []int
+	outs  [][]T
+	// local, when outs is nil, is the one output's block, in scratch: a
+	// program whose output is reduced as it is made (RunFusedSum).
+	local   []T
 	ins     []FusedInput[T]
 	scratch *[]T
 	slots   [][]T // each slot's block: views of the inputs, outputs or scratch
@@ -157,6 +191,9 @@ func newFusedWorker[T Float](p *FusedProgram, shape []int, outs [][]T, ins []Fus
 	// Scratch: a block per temporary, and per input that is not read in
 	// place (one element, filled once; or broadcast, gathered per block).
 	need := p.Temps
+	if outs == nil {
+		need++
+	}
 	for _, in := range ins {
 		if in.Strides != nil {
 			need++
@@ -190,6 +227,10 @@ func newFusedWorker[T Float](p *FusedProgram, shape []int, outs [][]T, ins []Fus
 	}
 	for t := range p.Temps {
 		w.slots[p.Inputs+t] = next()
+	}
+	if outs == nil {
+		w.local = next()
+		w.slots[p.Inputs+p.Temps] = w.local
 	}
 	return w
 }

@@ -136,6 +136,14 @@ func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error
 		}
 	}
 	for _, gr := range groups {
+		if r := sumFed(g, gr, readOutside, crossRead); r != nil {
+			fg, err := fusedSumGroup(gr.nodes, r)
+			if err != nil {
+				return err
+			}
+			f.Add(fg)
+			continue
+		}
 		if len(gr.nodes) < 2 {
 			continue
 		}
@@ -174,9 +182,122 @@ func fusible(n *ir.Node) (tensor.Meta, bool) {
 	return m, true
 }
 
+// sumFed finds the reduction a group's chain feeds, to fuse into it: a
+// ReduceSum or ReduceMean over every axis that is the only reader of the
+// group's only output, with nothing stateful between the group's last
+// member and it (the group's step moves to the reduction's place, and an
+// in-place update there could change what the chain reads). It gives
+// nil when there is none.
+func sumFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.Node]bool) *ir.Node {
+	var out *ir.Node
+	for _, n := range gr.nodes {
+		if readOutside[n] {
+			if out != nil {
+				return nil
+			}
+			out = n
+		}
+	}
+	if out == nil || out == g.Output || crossRead[out] {
+		return nil
+	}
+	last := gr.nodes[len(gr.nodes)-1]
+	var reader *ir.Node
+	seenLast := false
+	for _, n := range g.Nodes {
+		for _, in := range n.Inputs {
+			if in == out {
+				if reader != nil {
+					return nil
+				}
+				reader = n
+			}
+		}
+		if reader == nil && seenLast && (n.Kind != ir.Apply || n.Prim.Stateful) {
+			return nil
+		}
+		seenLast = seenLast || n == last
+	}
+	if reader == nil || reader.Kind != ir.Apply || reader.Prim != ops.ReduceSum && reader.Prim != ops.ReduceMean ||
+		len(reader.Inputs) != 1 || crossRead[reader] || !reducesEveryAxis(reader.Attrs, len(gr.meta.Shape)) {
+		return nil
+	}
+	if abs, ok := reader.Abs.(ir.TensorAbs); !ok || abs.Meta.DType != gr.meta.DType {
+		return nil
+	}
+	return reader
+}
+
+// reducesEveryAxis reports whether a reduction's "axis" attribute covers
+// every axis of an input of the given rank: absent or empty, as
+// MindSpore's axis=(), or listing them all.
+func reducesEveryAxis(attrs ops.Attrs, rank int) bool {
+	var axes []int
+	switch v := attrs["axis"].(type) {
+	case nil:
+		return true
+	case int:
+		axes = []int{v}
+	case []int:
+		axes = v
+	default:
+		return false
+	}
+	if len(axes) == 0 {
+		return true
+	}
+	seen := make([]bool, rank)
+	for _, a := range axes {
+		if a < 0 {
+			a += rank
+		}
+		if a < 0 || a >= rank || seen[a] {
+			return false
+		}
+		seen[a] = true
+	}
+	return len(axes) == rank
+}
+
+// fusedSumGroup makes the group of members, in graph order, and the
+// reduction that sums their one output, whose result is the group's.
+func fusedSumGroup(members []*ir.Node, reduction *ir.Node) (*ir.FusedGroup, error) {
+	inputs, apps, value := numbered(members)
+	abs := reduction.Abs.(ir.TensorAbs)
+	prim, err := ops.FuseSum(len(inputs), apps, value[reduction.Inputs[0]], reduction.Prim == ops.ReduceMean, abs.Meta.Shape)
+	if err != nil {
+		return nil, err
+	}
+	return &ir.FusedGroup{Prim: prim, Nodes: append(members[:len(members):len(members)], reduction), Inputs: inputs,
+		Outputs: []*ir.Node{reduction}}, nil
+}
+
 // fusedGroup makes the group of members, in graph order, whose outputs
 // are the members in readOutside, or nil when it has none.
 func fusedGroup(members []*ir.Node, readOutside map[*ir.Node]bool) (*ir.FusedGroup, error) {
+	inputs, apps, value := numbered(members)
+	var outputs []*ir.Node
+	var outValues []int
+	for _, n := range members {
+		if readOutside[n] {
+			outputs = append(outputs, n)
+			outValues = append(outValues, value[n])
+		}
+	}
+	if len(outputs) == 0 {
+		return nil, nil
+	}
+	prim, err := ops.Fuse(len(inputs), apps, outValues)
+	if err != nil {
+		return nil, err
+	}
+	return &ir.FusedGroup{Prim: prim, Nodes: members, Inputs: inputs, Outputs: outputs}, nil
+}
+
+// numbered numbers a group's values as ops.Fuse takes them: the inputs
+// (the values members read from outside the group) first, then the
+// members in graph order, and gives each member's application.
+func numbered(members []*ir.Node) ([]*ir.Node, []ops.FusedApply, map[*ir.Node]int) {
 	value := make(map[*ir.Node]int, len(members))
 	for k, n := range members {
 		value[n] = -1 - k // a member: numbered once the inputs are counted
@@ -194,25 +315,12 @@ func fusedGroup(members []*ir.Node, readOutside map[*ir.Node]bool) (*ir.FusedGro
 		value[n] = len(inputs) + k
 	}
 	apps := make([]ops.FusedApply, len(members))
-	var outputs []*ir.Node
-	var outValues []int
 	for k, n := range members {
 		args := make([]int, len(n.Inputs))
 		for i, x := range n.Inputs {
 			args[i] = value[x]
 		}
 		apps[k] = ops.FusedApply{Prim: n.Prim, Args: args}
-		if readOutside[n] {
-			outputs = append(outputs, n)
-			outValues = append(outValues, value[n])
-		}
 	}
-	if len(outputs) == 0 {
-		return nil, nil
-	}
-	prim, err := ops.Fuse(len(inputs), apps, outValues)
-	if err != nil {
-		return nil, err
-	}
-	return &ir.FusedGroup{Prim: prim, Nodes: members, Inputs: inputs, Outputs: outputs}, nil
+	return inputs, apps, value
 }

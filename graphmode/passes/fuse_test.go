@@ -167,3 +167,117 @@ func TestFuseDescents(t *testing.T) {
 		})
 	}
 }
+
+// TestFuseSum checks when an elementwise chain fuses into the sum or mean
+// it feeds, and that the fused step gives the reduction's bits. The
+// inputs are a 3×5000 matrix and a row of 5000 that broadcasts over it, so
+// the chain spans two of the fused program's blocks.
+func TestFuseSum(t *testing.T) {
+	f := newFixture(t)
+	const rows, cols = 3, 5000
+	vals := func(n int, seed float64) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = math.Sin(seed + float64(i)*0.37)
+		}
+		return v
+	}
+	x, err := tensor.FromFloat64s(f.dev, tensor.Float32, tensor.Shape{rows, cols}, vals(rows*cols, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := tensor.FromFloat64s(f.dev, tensor.Float32, tensor.Shape{cols}, vals(cols, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ops.Attrs{"axis": []int{}, "keep_dims": false}
+	for _, c := range []struct {
+		name  string
+		build func(b *ir.Builder, x, y *ir.Node) *ir.Node
+		// fused names the group that holds the reduction, "" for none.
+		fused string
+	}{
+		{"a squared difference's mean fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			d := op(t, b, ops.Sub, nil, x, y)
+			return op(t, b, ops.ReduceMean, all, op(t, b, ops.Mul, nil, d, d))
+		}, "Fused[Sub,Mul,ReduceMean]"},
+		{"one op and a sum over every axis named, kept", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceSum, ops.Attrs{"axis": []int{-1, 0}, "keep_dims": true}, op(t, b, ops.Mul, nil, x, y))
+		}, "Fused[Mul,ReduceSum]"},
+		{"a sum read on is the group's output", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			s := op(t, b, ops.ReduceSum, all, op(t, b, ops.Exp, nil, op(t, b, ops.Neg, nil, x)))
+			return op(t, b, ops.Mul, nil, x, s)
+		}, "Fused[Neg,Exp,ReduceSum]"},
+		{"a sum over some axes is not fused", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceSum, ops.Attrs{"axis": []int{1}, "keep_dims": false}, op(t, b, ops.Mul, nil, x, y))
+		}, ""},
+		{"a max is not fused", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceMax, all, op(t, b, ops.Mul, nil, x, y))
+		}, ""},
+		{"a chain read besides the sum is not", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			m := op(t, b, ops.Mul, nil, x, y)
+			return op(t, b, ops.Add, nil, m, op(t, b, ops.ReduceSum, all, m))
+		}, ""},
+		{"a stateful op between keeps them apart", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			m := op(t, b, ops.Mul, nil, x, y)
+			r := op(t, b, ops.StandardNormal, ops.Attrs{"shape": tensor.Shape{2}})
+			s := op(t, b, ops.ReduceSum, all, m)
+			return b.G.MakeTuple(ir.Span{}, s, r)
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := ir.NewGraph("g", ir.Span{})
+			px := g.AddParam("x", ir.TensorAbs{Meta: x.Meta()}, ir.Span{})
+			py := g.AddParam("y", ir.TensorAbs{Meta: y.Meta()}, ir.Span{})
+			g.SetOutput(c.build(&ir.Builder{G: g}, px, py))
+			fusion, err := passes.Fuse(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fused := ""
+			for _, grp := range fusion.Groups {
+				if p := grp.Nodes[len(grp.Nodes)-1].Prim; p == ops.ReduceSum || p == ops.ReduceMean {
+					fused = grp.Prim.Name
+				}
+			}
+			if fused != c.fused {
+				t.Fatalf("the reduction's group is %q, want %q", fused, c.fused)
+			}
+			flat := func(v exec.Value) []float32 {
+				var out []float32
+				for _, item := range flatten(v) {
+					out = append(out, tensor.Elems[float32](item)...)
+				}
+				return out
+			}
+			want, err := (&exec.Runner{B: f.eager}).Run(g, []exec.Value{x, y})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := (&exec.Runner{B: f.eager, Fusion: fusion}).Run(g, []exec.Value{x, y})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, gv := flat(want), flat(got)
+			if c.name == "a stateful op between keeps them apart" {
+				w, gv = w[:1], gv[:1] // the draws differ
+			}
+			for i := range w {
+				if math.Float32bits(gv[i]) != math.Float32bits(w[i]) {
+					t.Fatalf("fused [%d] = %v, node by node %v", i, gv[i], w[i])
+				}
+			}
+		})
+	}
+}
+
+func flatten(v exec.Value) []*tensor.Tensor {
+	if tup, ok := v.(exec.Tuple); ok {
+		var out []*tensor.Tensor
+		for _, item := range tup {
+			out = append(out, flatten(item)...)
+		}
+		return out
+	}
+	return []*tensor.Tensor{v.(*tensor.Tensor)}
+}
