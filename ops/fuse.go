@@ -23,11 +23,18 @@ type FusedApply struct {
 // group's shape, the broadcast of the inputs'; the caller (graph mode's
 // fusion pass) ensures both. The primitive has no gradient: a fused
 // group is how a plan runs, never what is differentiated.
+//
+// Attribute "reuse" ([]int, one per output) names, for an output, the
+// input whose buffer it takes, or −1: an input its caller will not read
+// again (the executor's memory plan decides). Only an input of the
+// output's dtype and shape that FusedReuse allows is taken; otherwise the
+// output gets a buffer of its own.
 func Fuse(inputs int, apps []FusedApply, outputs []int) (*Primitive, error) {
 	prog, name, err := fusedProgram(inputs, apps)
 	if err != nil {
 		return nil, err
 	}
+	allowed := FusedReuse(inputs, apps, outputs)
 	p := cpu.NewFusedProgram(inputs, prog, outputs)
 	name = "Fused[" + name + "]"
 	return &Primitive{
@@ -43,9 +50,16 @@ func Fuse(inputs int, apps []FusedApply, outputs []int) (*Primitive, error) {
 			}
 			return out, nil
 		},
-		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+		Eval: func(ctx *Ctx, attrs Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
 			res := make([]*tensor.Tensor, len(out))
+			reuse := attrs.Ints("reuse")
 			for i, m := range out {
+				if i < len(reuse) && reuse[i] >= 0 && reuse[i] == allowed[i] {
+					if x := in[reuse[i]]; x.DType() == m.DType && x.Shape().Equal(m.Shape) {
+						res[i] = x.Reshape(m.Shape)
+						continue
+					}
+				}
 				t, err := ctx.AllocOutput(m)
 				if err != nil {
 					return nil, err
@@ -108,6 +122,37 @@ func FuseSum(inputs int, apps []FusedApply, output int, mean bool, shape tensor.
 			return []*tensor.Tensor{z}, nil
 		},
 	}, nil
+}
+
+// FusedReuse gives, for each output value of a group's program (as
+// Fuse takes it), an input whose block the output may be written over,
+// or −1: one the program reads last no later than the application that
+// makes the output, so that within a block every read of the input comes
+// before, or at, the write. Each input serves one output at most.
+func FusedReuse(inputs int, apps []FusedApply, outputs []int) []int {
+	lastRead := make([]int, inputs)
+	for i := range lastRead {
+		lastRead[i] = -1
+	}
+	for k, a := range apps {
+		for _, v := range a.Args {
+			if v < inputs {
+				lastRead[v] = k
+			}
+		}
+	}
+	taken := make([]bool, inputs)
+	reuse := make([]int, len(outputs))
+	for j, v := range outputs {
+		reuse[j] = -1
+		for i := range inputs {
+			if !taken[i] && lastRead[i] >= 0 && lastRead[i] <= v-inputs {
+				reuse[j], taken[i] = i, true
+				break
+			}
+		}
+	}
+	return reuse
 }
 
 // fusedProgram is the program of a group's applications, and the group's

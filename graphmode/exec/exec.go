@@ -93,7 +93,7 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 			if n != grp.Last() {
 				continue
 			}
-			if err := r.fused(grp, env); err != nil {
+			if err := r.fused(grp, env, held.reuse(grp, env, last, i)); err != nil {
 				return nil, err
 			}
 			reads = grp.Inputs
@@ -176,6 +176,21 @@ func (h *holders) drop(v Value) {
 	})
 }
 
+// Tensors lists the tensors of v in order, its tuples flattened.
+func Tensors(v Value) []*tensor.Tensor {
+	switch v := v.(type) {
+	case *tensor.Tensor:
+		return []*tensor.Tensor{v}
+	case Tuple:
+		var out []*tensor.Tensor
+		for _, e := range v {
+			out = append(out, Tensors(e)...)
+		}
+		return out
+	}
+	return nil
+}
+
 // eachBuffer calls f on the buffer of each tensor in v.
 func eachBuffer(v Value, f func(*devices.Buffer)) {
 	switch v := v.(type) {
@@ -190,8 +205,45 @@ func eachBuffer(v Value, f func(*devices.Buffer)) {
 	}
 }
 
-// fused runs a fused group on its inputs and binds its outputs.
-func (r *Runner) fused(grp *ir.FusedGroup, env map[*ir.Node]Value) error {
+// reuse is a fused step's "reuse" attribute (ops.Fuse) under Release:
+// each output takes the buffer of the input the group allows it
+// (FusedGroup.Reuses) when that input dies at this step and no other
+// live value holds its buffer, so the step allocates nothing for it. A
+// nil h (no Release) reuses nothing.
+func (h *holders) reuse(grp *ir.FusedGroup, env map[*ir.Node]Value, last map[*ir.Node]int, step int) []int {
+	if h == nil {
+		return nil
+	}
+	var reuse []int
+	for j, i := range grp.Reuses {
+		if i < 0 {
+			continue
+		}
+		x := grp.Inputs[i]
+		t, ok := env[x].(*tensor.Tensor)
+		if !ok || x.Kind != ir.Apply || last[x] != step || !h.sole(t.Buffer()) {
+			continue
+		}
+		if reuse == nil {
+			reuse = make([]int, len(grp.Reuses))
+			for k := range reuse {
+				reuse[k] = -1
+			}
+		}
+		reuse[j] = i
+	}
+	return reuse
+}
+
+// sole reports whether exactly one live value holds b, which the graph
+// computed.
+func (h *holders) sole(b *devices.Buffer) bool {
+	return b != nil && !h.pinned[b] && h.count[b] == 1
+}
+
+// fused runs a fused group on its inputs and binds its outputs; reuse,
+// when set, is its "reuse" attribute.
+func (r *Runner) fused(grp *ir.FusedGroup, env map[*ir.Node]Value, reuse []int) error {
 	args := make([]ops.Value, len(grp.Inputs))
 	for i, x := range grp.Inputs {
 		t, ok := env[x].(*tensor.Tensor)
@@ -200,7 +252,11 @@ func (r *Runner) fused(grp *ir.FusedGroup, env map[*ir.Node]Value) error {
 		}
 		args[i] = t
 	}
-	out, err := r.B.Apply(grp.Prim, nil, args...)
+	var attrs ops.Attrs
+	if reuse != nil {
+		attrs = ops.Attrs{"reuse": reuse}
+	}
+	out, err := r.B.Apply(grp.Prim, attrs, args...)
 	if err != nil {
 		return err
 	}

@@ -338,3 +338,78 @@ func TestReleaseMeetsThePlan(t *testing.T) {
 		}
 	}
 }
+
+// A fused step whose input, computed by the graph, dies there writes its
+// output over that input's buffer: the plan and the run both count one
+// buffer where there were two. An input read later, or whose buffer a
+// live view shares, is not taken, and every value stays what the graph
+// computes without fusion.
+func TestFusedStepReusesDyingInput(t *testing.T) {
+	const n = 512
+	for _, c := range []struct {
+		name string
+		// output makes the graph's output from the step's result and h, the
+		// step's input, or v, a view of h made before the step.
+		output func(g *ir.FuncGraph, h, v, out *ir.Node) *ir.Node
+		reused bool
+	}{
+		{"the input dies at the step", func(g *ir.FuncGraph, h, v, out *ir.Node) *ir.Node { return out }, true},
+		{"the input is read later", func(g *ir.FuncGraph, h, v, out *ir.Node) *ir.Node {
+			return g.MakeTuple(ir.Span{}, out, h)
+		}, false},
+		{"a view of the input lives on", func(g *ir.FuncGraph, h, v, out *ir.Node) *ir.Node {
+			return g.MakeTuple(ir.Span{}, out, v)
+		}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := eager()
+			dev := e.Ctx.Dev.(*cpu.Device)
+			dev.Poison = true
+			x := randTensor(dev, n, n)
+			g := ir.NewGraph("reuse", ir.Span{})
+			b := &ir.Builder{G: g}
+			h := op1(b, ops.Transpose, ops.Attrs{"perm": []int{1, 0}}, g.AddParam("x", ir.TensorAbs{Meta: x.Meta()}, ir.Span{}))
+			v := op1(b, ops.Reshape, ops.Attrs{"shape": []int{-1}}, h)
+			out := op1(b, ops.Neg, nil, op1(b, ops.Mul, nil, op1(b, ops.Exp, nil, h), h))
+			g.SetOutput(c.output(g, h.(*ir.Node), v.(*ir.Node), out.(*ir.Node)))
+			if _, err := passes.DCE(g); err != nil {
+				t.Fatal(err)
+			}
+			fusion, err := passes.Fuse(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fusion.Groups) != 1 || len(fusion.Groups[0].Reuses) != 1 || fusion.Groups[0].Reuses[0] != 0 {
+				t.Fatalf("groups %+v: want one whose output may take its input", fusion.Groups)
+			}
+			defer debug.SetGCPercent(debug.SetGCPercent(-1))
+			runtime.GC()
+			dev.ResetPeak()
+			before := dev.Stats().InUse
+			got, err := (&exec.Runner{B: e, Fusion: fusion, Release: true}).Run(g, []exec.Value{x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			peak, plan := dev.Stats().Peak-before, ir.PeakBytes(g, fusion, nil)
+			want, err := (&exec.Runner{B: e}).Run(g, []exec.Value{x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantOut, gotOut := exec.Tensors(want), exec.Tensors(got)
+			for k := range wantOut {
+				for i := range wantOut[k].Size() {
+					if math.Float32bits(float32(gotOut[k].Float(i))) != math.Float32bits(float32(wantOut[k].Float(i))) {
+						t.Fatalf("value %d, element %d: %v fused, %v not", k, i, gotOut[k].Float(i), wantOut[k].Float(i))
+					}
+				}
+			}
+			one := int64(4 * n * n)
+			if c.reused && (peak != one || plan != one) {
+				t.Errorf("the run peaks at %d bytes and the plan at %d, want one %d-byte buffer", peak, plan, one)
+			}
+			if !c.reused && peak != 2*one {
+				t.Errorf("the run peaks at %d bytes, want two %d-byte buffers", peak, one)
+			}
+		})
+	}
+}

@@ -31,6 +31,12 @@ type FusedGroup struct {
 	// Prim's order; Outputs are the members read outside it, the step's
 	// results in order.
 	Inputs, Outputs []*Node
+	// Reuses gives, for each output, the input (an index into Inputs)
+	// whose buffer the output may take when that input dies at this step,
+	// or −1: the input has the output's dtype and shape, and the program
+	// reads it no later than it writes the output (ops.FusedReuse). nil
+	// means none may.
+	Reuses []int
 }
 
 // Add records a group.

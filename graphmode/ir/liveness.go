@@ -53,7 +53,10 @@ func lastUses(g *FuncGraph, f *Fusion) map[*Node]int {
 // at its last member; a call, branch or loop adds its subgraph's peak
 // while it runs. An application that returns its input's storage (a
 // Reshape) is counted as a new buffer, so the plan may overstate, never
-// understate. Inputs, weights and constants are not counted. A graph
+// understate. A fused group's output that may take an input's buffer
+// (FusedGroup.Reuses) takes it when the input, an application's result,
+// dies at the step, as exec.Runner does; the runner declines when
+// another value shares that buffer, which the plan counted apart. Inputs, weights and constants are not counted. A graph
 // compiled for many sizes counts its symbolic dims at size(dim), the
 // sizes of one call.
 func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
@@ -90,7 +93,15 @@ func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
 		switch grp := f.Group(n); {
 		case grp != nil:
 			if n == grp.Last() {
-				for _, o := range grp.Outputs {
+				for j, o := range grp.Outputs {
+					if x := reusable(grp, j); x != nil && until[x] == i {
+						// The output takes x's buffer, which lives on
+						// until the output dies.
+						bytes := valueBytes(x.Abs, size)
+						dying[i] -= bytes
+						dying[max(until[o], i)] += bytes
+						continue
+					}
 					made += allocate(o, i)
 				}
 			}
@@ -105,4 +116,16 @@ func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
 		live += made - dying[i]
 	}
 	return peak
+}
+
+// reusable is the input whose buffer output j of grp may take, when it is
+// an application's result, or nil.
+func reusable(grp *FusedGroup, j int) *Node {
+	if j >= len(grp.Reuses) || grp.Reuses[j] < 0 {
+		return nil
+	}
+	if x := grp.Inputs[grp.Reuses[j]]; x.Kind == Apply {
+		return x
+	}
+	return nil
 }

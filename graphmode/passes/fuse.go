@@ -291,7 +291,24 @@ func fusedGroup(members []*ir.Node, readOutside map[*ir.Node]bool) (*ir.FusedGro
 	if err != nil {
 		return nil, err
 	}
-	return &ir.FusedGroup{Prim: prim, Nodes: members, Inputs: inputs, Outputs: outputs}, nil
+	// An output may take an input's buffer that the program allows and
+	// that has its dtype and shape: the memory plan reuses it when the
+	// input dies at this step.
+	reuses := ops.FusedReuse(len(inputs), apps, outValues)
+	for j, i := range reuses {
+		if i >= 0 && !sameMeta(inputs[i], outputs[j]) {
+			reuses[j] = -1
+		}
+	}
+	return &ir.FusedGroup{Prim: prim, Nodes: members, Inputs: inputs, Outputs: outputs, Reuses: reuses}, nil
+}
+
+// sameMeta reports whether two values are tensors of one dtype and one
+// shape with no symbolic dims.
+func sameMeta(a, b *ir.Node) bool {
+	x, ok1 := a.Abs.(ir.TensorAbs)
+	y, ok2 := b.Abs.(ir.TensorAbs)
+	return ok1 && ok2 && x.Meta.DType == y.Meta.DType && x.Meta.Shape.Equal(y.Meta.Shape) && !x.Meta.Shape.Symbolic()
 }
 
 // numbered numbers a group's values as ops.Fuse takes them: the inputs

@@ -245,7 +245,7 @@ func TestFuseSum(t *testing.T) {
 			}
 			flat := func(v exec.Value) []float32 {
 				var out []float32
-				for _, item := range flatten(v) {
+				for _, item := range exec.Tensors(v) {
 					out = append(out, tensor.Elems[float32](item)...)
 				}
 				return out
@@ -269,15 +269,4 @@ func TestFuseSum(t *testing.T) {
 			}
 		})
 	}
-}
-
-func flatten(v exec.Value) []*tensor.Tensor {
-	if tup, ok := v.(exec.Tuple); ok {
-		var out []*tensor.Tensor
-		for _, item := range tup {
-			out = append(out, flatten(item)...)
-		}
-		return out
-	}
-	return []*tensor.Tensor{v.(*tensor.Tensor)}
 }
