@@ -2580,10 +2580,10 @@ TEXT ·copyRows32(SB), NOSPLIT, $0-40
 	MOVQ  width+24(FP), BX
 	MOVQ  stride+32(FP), SI
 	SHLQ  $0x02, SI
-	MOVL  $0x0000ffff, DI
-	MOVQ  BX, R8
-	ANDQ  $0x0f, R8
-	BZHIL R8, DI, DI
+	MOVQ  BX, DI
+	ANDQ  $0x0f, DI
+	MOVL  $0x0000ffff, R8
+	BZHIL DI, R8, DI
 	KMOVW DI, K1
 	MOVQ  BX, DI
 	SHLQ  $0x02, DI
@@ -2630,10 +2630,10 @@ TEXT ·addRows32(SB), NOSPLIT, $0-40
 	MOVQ  width+24(FP), BX
 	MOVQ  stride+32(FP), SI
 	SHLQ  $0x02, SI
-	MOVL  $0x0000ffff, DI
-	MOVQ  BX, R8
-	ANDQ  $0x0f, R8
-	BZHIL R8, DI, DI
+	MOVQ  BX, DI
+	ANDQ  $0x0f, DI
+	MOVL  $0x0000ffff, R8
+	BZHIL DI, R8, DI
 	KMOVW DI, K1
 	MOVQ  BX, DI
 	SHLQ  $0x02, DI
@@ -2989,4 +2989,146 @@ nextrow:
 
 done:
 	VZEROUPPER
+	RET
+
+// func pairwiseLeaf32(x *float32, n int) float32
+// Requires: AVX, SSE
+TEXT ·pairwiseLeaf32(SB), NOSPLIT, $0-20
+	MOVQ    x+0(FP), AX
+	MOVQ    n+8(FP), CX
+	VMOVUPS (AX), Y0
+	ADDQ    $0x20, AX
+	SUBQ    $0x08, CX
+
+eights:
+	CMPQ   CX, $0x08
+	JL     tree
+	VADDPS (AX), Y0, Y0
+	ADDQ   $0x20, AX
+	SUBQ   $0x08, CX
+	JMP    eights
+
+tree:
+	VPERMILPS    $0xb1, Y0, Y1
+	VADDPS       Y1, Y0, Y0
+	VPERMILPS    $0x4e, Y0, Y1
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X1
+	VADDSS       X1, X0, X0
+
+tail:
+	TESTQ  CX, CX
+	JZ     done
+	VADDSS (AX), X0, X0
+	ADDQ   $0x04, AX
+	DECQ   CX
+	JMP    tail
+
+done:
+	VZEROUPPER
+	MOVSS X0, ret+16(FP)
+	RET
+
+// func maxRun32(x *float32, n int) (m float32, exact bool)
+// Requires: AVX, AVX512F, BMI2, SSE
+TEXT ·maxRun32(SB), NOSPLIT, $0-21
+	MOVQ         x+0(FP), AX
+	MOVQ         n+8(FP), CX
+	VBROADCASTSS (AX), Z0
+	VMOVAPS      Z0, Z1
+	KXORW        K1, K1, K1
+
+vectors:
+	CMPQ    CX, $0x10
+	JL      partial
+	VMOVUPS (AX), Z2
+	VCMPPS  $0x03, Z2, Z2, K2
+	KORW    K2, K1, K1
+	VMAXPS  Z2, Z1, Z1
+	ADDQ    $0x40, AX
+	SUBQ    $0x10, CX
+	JMP     vectors
+
+partial:
+	TESTQ   CX, CX
+	JZ      lanes
+	MOVL    $0x0000ffff, DX
+	BZHIL   CX, DX, CX
+	KMOVW   CX, K2
+	VMOVAPS Z0, Z0
+	VMOVUPS (AX), K2, Z0
+	VCMPPS  $0x03, Z0, Z0, K2
+	KORW    K2, K1, K1
+	VMAXPS  Z0, Z1, Z1
+
+lanes:
+	VSHUFF32X4 $0x4e, Z1, Z1, Z0
+	VMAXPS     Z0, Z1, Z1
+	VSHUFF32X4 $0xb1, Z1, Z1, Z0
+	VMAXPS     Z0, Z1, Z1
+	VPERMILPS  $0x4e, Z1, Z0
+	VMAXPS     Z0, Z1, Z1
+	VPERMILPS  $0xb1, Z1, Z0
+	VMAXPS     Z0, Z1, Z1
+	KORTESTW   K1, K1
+	SETEQ      AL
+	VXORPS     X0, X0, X0
+	VUCOMISS   X0, X1
+	SETNE      CL
+	ANDB       CL, AL
+	VZEROUPPER
+	MOVSS      X1, m+16(FP)
+	MOVB       AL, exact+20(FP)
+	RET
+
+// func minRun32(x *float32, n int) (m float32, exact bool)
+// Requires: AVX, AVX512F, BMI2, SSE
+TEXT ·minRun32(SB), NOSPLIT, $0-21
+	MOVQ         x+0(FP), AX
+	MOVQ         n+8(FP), CX
+	VBROADCASTSS (AX), Z0
+	VMOVAPS      Z0, Z1
+	KXORW        K1, K1, K1
+
+vectors:
+	CMPQ    CX, $0x10
+	JL      partial
+	VMOVUPS (AX), Z2
+	VCMPPS  $0x03, Z2, Z2, K2
+	KORW    K2, K1, K1
+	VMINPS  Z2, Z1, Z1
+	ADDQ    $0x40, AX
+	SUBQ    $0x10, CX
+	JMP     vectors
+
+partial:
+	TESTQ   CX, CX
+	JZ      lanes
+	MOVL    $0x0000ffff, DX
+	BZHIL   CX, DX, CX
+	KMOVW   CX, K2
+	VMOVAPS Z0, Z0
+	VMOVUPS (AX), K2, Z0
+	VCMPPS  $0x03, Z0, Z0, K2
+	KORW    K2, K1, K1
+	VMINPS  Z0, Z1, Z1
+
+lanes:
+	VSHUFF32X4 $0x4e, Z1, Z1, Z0
+	VMINPS     Z0, Z1, Z1
+	VSHUFF32X4 $0xb1, Z1, Z1, Z0
+	VMINPS     Z0, Z1, Z1
+	VPERMILPS  $0x4e, Z1, Z0
+	VMINPS     Z0, Z1, Z1
+	VPERMILPS  $0xb1, Z1, Z0
+	VMINPS     Z0, Z1, Z1
+	KORTESTW   K1, K1
+	SETEQ      AL
+	VXORPS     X0, X0, X0
+	VUCOMISS   X0, X1
+	SETNE      CL
+	ANDB       CL, AL
+	VZEROUPPER
+	MOVSS      X1, m+16(FP)
+	MOVB       AL, exact+20(FP)
 	RET

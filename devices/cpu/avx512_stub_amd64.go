@@ -148,3 +148,18 @@ func maxPoolGradHalving32(x *float32, dy *float32, dx *float32, oh int, ow int, 
 //
 //go:noescape
 func maxPoolHalving32(x *float32, y *float32, oh int, ow int, w int)
+
+// pairwiseLeaf32 is pairwiseSum of 8 to 128 float32s (see pairwiseSum).
+//
+//go:noescape
+func pairwiseLeaf32(x *float32, n int) float32
+
+// maxRun32 is the extremum of a float32 run, and whether it is exact (see extremumSIMD32).
+//
+//go:noescape
+func maxRun32(x *float32, n int) (m float32, exact bool)
+
+// minRun32 is the extremum of a float32 run, and whether it is exact (see extremumSIMD32).
+//
+//go:noescape
+func minRun32(x *float32, n int) (m float32, exact bool)

@@ -253,11 +253,18 @@ func fold[T Number](op ReduceOp, acc T, run []T) T {
 		for _, v := range run {
 			acc *= v
 		}
-	case ReduceMax:
-		for _, v := range run {
-			acc = maxNaN(acc, v)
+	case ReduceMax, ReduceMin:
+		if run32, ok := any(run).([]float32); ok {
+			if m, ok := extremumSIMD32(op, any(acc).(float32), run32); ok {
+				return any(m).(T)
+			}
 		}
-	case ReduceMin:
+		if op == ReduceMax {
+			for _, v := range run {
+				acc = maxNaN(acc, v)
+			}
+			break
+		}
 		for _, v := range run {
 			acc = minNaN(acc, v)
 		}
@@ -328,6 +335,11 @@ func pairwiseSum[T Number](x []T) T {
 		}
 		return s
 	case n <= pairwiseBlock:
+		if x32, ok := any(x).([]float32); ok {
+			if s, ok := pairwiseLeafSIMD32(x32); ok {
+				return any(s).(T)
+			}
+		}
 		var r [8]T
 		copy(r[:], x)
 		i := 8

@@ -174,3 +174,29 @@ func reluGradSIMD32(dst, dout, y []float32) bool {
 	reluGradVV32(&dst[0], &y[:len(dst)][0], &dout[:len(dst)][0], len(dst))
 	return true
 }
+
+// pairwiseLeafSIMD32 is pairwiseSum of 8 to pairwiseBlock float32s in
+// assembly, the same additions in the same order.
+func pairwiseLeafSIMD32(x []float32) (float32, bool) {
+	if !hasAVX512 || len(x) < 8 || len(x) > pairwiseBlock {
+		return 0, false
+	}
+	return pairwiseLeaf32(&x[0], len(x)), true
+}
+
+// extremumSIMD32 folds a float32 run into acc for ReduceMax or ReduceMin
+// in assembly: the run's extremum, which is every element equal to it
+// unless it is a zero, combined with acc as fold combines each element.
+// A run holding a NaN, or whose extremum is a zero, is left to the Go
+// loop, which finds which NaN or which zero comes first.
+func extremumSIMD32(op ReduceOp, acc float32, run []float32) (float32, bool) {
+	if !hasAVX512 || len(run) == 0 {
+		return 0, false
+	}
+	if op == ReduceMax {
+		m, exact := maxRun32(&run[0], len(run))
+		return maxNaN(acc, m), exact
+	}
+	m, exact := minRun32(&run[0], len(run))
+	return minNaN(acc, m), exact
+}

@@ -244,3 +244,59 @@ func TestMaxPoolHalvingMatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// The pairwise sum's leaves and a run's max and min in assembly give the
+// Go loops' bits: sums of every leaf length on values of every binade,
+// where the order of the additions shows in the last bits; and extrema
+// of runs with ties between −0 and +0, infinities and NaNs of several
+// payloads, where which element wins shows too.
+func TestReductionsSIMDMatchGo(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512")
+	}
+	defer func(has bool) { hasAVX512 = has }(hasAVX512)
+	r := rand.New(rand.NewPCG(15, 16))
+	both := func(f func() float32) (simd, scalar float32) {
+		hasAVX512 = true
+		simd = f()
+		hasAVX512 = false
+		scalar = f()
+		return simd, scalar
+	}
+	x := make([]float32, 300)
+	for trial := range 2000 {
+		for i := range x {
+			x[i] = float32(r.NormFloat64() * math.Exp2(float64(r.IntN(40)-20)))
+		}
+		n := 8 + trial%(pairwiseBlock-7)
+		got, want := both(func() float32 { return pairwiseSum(x[:n]) })
+		if math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("sum of %d: %v in assembly, %v in Go", n, got, want)
+		}
+		long, longWant := both(func() float32 { return pairwiseSum(x) })
+		if math.Float32bits(long) != math.Float32bits(longWant) {
+			t.Fatalf("sum of %d: %v in assembly, %v in Go", len(x), long, longWant)
+		}
+	}
+	special := []float32{0, float32(math.Copysign(0, -1)), 1, -1, float32(math.Inf(1)), float32(math.Inf(-1)),
+		math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00002), 3, 3}
+	for trial := range 3000 {
+		n := 1 + trial%70
+		run := x[:n]
+		for i := range run {
+			if r.IntN(3) == 0 {
+				run[i] = special[r.IntN(len(special))]
+			} else {
+				run[i] = -float32(r.IntN(4))
+			}
+		}
+		for _, op := range []ReduceOp{ReduceMax, ReduceMin} {
+			acc := special[r.IntN(len(special))]
+			got, want := both(func() float32 { return fold(op, acc, run) })
+			if math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("op %d of %v from %v: %v (%#x) in assembly, %v (%#x) in Go", op, run, acc,
+					got, math.Float32bits(got), want, math.Float32bits(want))
+			}
+		}
+	}
+}

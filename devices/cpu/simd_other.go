@@ -4,7 +4,8 @@ package cpu
 
 // Only amd64 has kernels in assembly: the elementwise ones, the gradient
 // step's, the relu gradient, the row moves of im2col, col2im and GEMM
-// packing, and halving max pooling and its gradient.
+// packing, halving max pooling and its gradient, and the leaves of a
+// pairwise sum and the extremum of a run.
 
 func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return false }
 
@@ -25,3 +26,7 @@ func maxPoolGradHalvingSIMD32(p Pool2DParams, x, dy, dx []float32) bool { return
 func maxPoolHalvingSIMD32(p Pool2DParams, x, y []float32) bool { return false }
 
 func reluGradSIMD32(dst, dout, y []float32) bool { return false }
+
+func pairwiseLeafSIMD32(x []float32) (float32, bool) { return 0, false }
+
+func extremumSIMD32(op ReduceOp, acc float32, run []float32) (float32, bool) { return 0, false }

@@ -28,6 +28,7 @@ func main() {
 	im2colNarrow()
 	poolGradHalving()
 	poolHalving()
+	reduceKernels()
 	Generate()
 }
 
@@ -364,6 +365,16 @@ func storeRows(s kernelSpec, acc func(i, v int) reg.VecPhysical, pc, ldc, rows r
 		}
 	}
 	JMP(LabelRef("done"))
+}
+
+// lowLanes makes a mask of the low n lanes of a vector (n ≤ 16).
+func lowLanes(n reg.Register) reg.OpmaskVirtual {
+	bits, ones := GP32(), GP32()
+	MOVL(U32(0xffff), ones)
+	BZHIL(n, ones, bits)
+	k := K()
+	KMOVW(bits, k)
+	return k
 }
 
 // kernel starts a function. No kernel keeps a pointer it is given, so the

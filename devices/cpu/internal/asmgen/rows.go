@@ -33,14 +33,10 @@ func rows(name, doc string, add bool) {
 	stride := Load(Param("stride"), GP64())
 	SHLQ(U8(2), stride)
 	// The tail mask: the width's last width mod 16 floats.
-	tail, ones := GP32(), GP32()
-	MOVL(U32(0xffff), ones)
 	rem := GP64()
 	MOVQ(width, rem)
 	ANDQ(U8(15), rem)
-	BZHIL(rem.As32(), ones, tail)
-	k := K()
-	KMOVW(tail, k)
+	k := lowLanes(rem.As32())
 	// The packed side advances by width floats a row, the strided side
 	// by stride.
 	packed := GP64()
