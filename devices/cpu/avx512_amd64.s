@@ -330,6 +330,264 @@ done:
 	VZEROUPPER
 	RET
 
+// func sgemmKernel6x16AVX2(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
+// Requires: AVX, FMA3
+TEXT ·sgemmKernel6x16AVX2(SB), NOSPLIT, $0-49
+	MOVQ    k+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	MOVQ    c+24(FP), BX
+	MOVQ    ldc+32(FP), SI
+	MOVQ    rows+40(FP), DI
+	MOVBQZX load+48(FP), R8
+	VXORPS  Y4, Y4, Y4
+	VXORPS  Y5, Y5, Y5
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	VXORPS  Y8, Y8, Y8
+	VXORPS  Y9, Y9, Y9
+	VXORPS  Y10, Y10, Y10
+	VXORPS  Y11, Y11, Y11
+	VXORPS  Y12, Y12, Y12
+	VXORPS  Y13, Y13, Y13
+	VXORPS  Y14, Y14, Y14
+	VXORPS  Y15, Y15, Y15
+
+loop:
+	TESTQ        AX, AX
+	JZ           store
+	VMOVUPS      (DX), Y0
+	VMOVUPS      32(DX), Y1
+	VBROADCASTSS (CX), Y2
+	VFMADD231PS  Y0, Y2, Y4
+	VFMADD231PS  Y1, Y2, Y5
+	VBROADCASTSS 4(CX), Y3
+	VFMADD231PS  Y0, Y3, Y6
+	VFMADD231PS  Y1, Y3, Y7
+	VBROADCASTSS 8(CX), Y2
+	VFMADD231PS  Y0, Y2, Y8
+	VFMADD231PS  Y1, Y2, Y9
+	VBROADCASTSS 12(CX), Y3
+	VFMADD231PS  Y0, Y3, Y10
+	VFMADD231PS  Y1, Y3, Y11
+	VBROADCASTSS 16(CX), Y2
+	VFMADD231PS  Y0, Y2, Y12
+	VFMADD231PS  Y1, Y2, Y13
+	VBROADCASTSS 20(CX), Y3
+	VFMADD231PS  Y0, Y3, Y14
+	VFMADD231PS  Y1, Y3, Y15
+	ADDQ         $0x00000018, CX
+	ADDQ         $0x00000040, DX
+	DECQ         AX
+	JMP          loop
+
+store:
+	SHLQ    $0x02, SI
+	TESTQ   R8, R8
+	JZ      overwrite
+	VADDPS  (BX), Y4, Y4
+	VMOVUPS Y4, (BX)
+	VADDPS  32(BX), Y5, Y5
+	VMOVUPS Y5, 32(BX)
+	CMPQ    DI, $0x01
+	JLE     done
+	ADDQ    SI, BX
+	VADDPS  (BX), Y6, Y6
+	VMOVUPS Y6, (BX)
+	VADDPS  32(BX), Y7, Y7
+	VMOVUPS Y7, 32(BX)
+	CMPQ    DI, $0x02
+	JLE     done
+	ADDQ    SI, BX
+	VADDPS  (BX), Y8, Y8
+	VMOVUPS Y8, (BX)
+	VADDPS  32(BX), Y9, Y9
+	VMOVUPS Y9, 32(BX)
+	CMPQ    DI, $0x03
+	JLE     done
+	ADDQ    SI, BX
+	VADDPS  (BX), Y10, Y10
+	VMOVUPS Y10, (BX)
+	VADDPS  32(BX), Y11, Y11
+	VMOVUPS Y11, 32(BX)
+	CMPQ    DI, $0x04
+	JLE     done
+	ADDQ    SI, BX
+	VADDPS  (BX), Y12, Y12
+	VMOVUPS Y12, (BX)
+	VADDPS  32(BX), Y13, Y13
+	VMOVUPS Y13, 32(BX)
+	CMPQ    DI, $0x05
+	JLE     done
+	ADDQ    SI, BX
+	VADDPS  (BX), Y14, Y14
+	VMOVUPS Y14, (BX)
+	VADDPS  32(BX), Y15, Y15
+	VMOVUPS Y15, 32(BX)
+	JMP     done
+
+overwrite:
+	VMOVUPS Y4, (BX)
+	VMOVUPS Y5, 32(BX)
+	CMPQ    DI, $0x01
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Y6, (BX)
+	VMOVUPS Y7, 32(BX)
+	CMPQ    DI, $0x02
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Y8, (BX)
+	VMOVUPS Y9, 32(BX)
+	CMPQ    DI, $0x03
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Y10, (BX)
+	VMOVUPS Y11, 32(BX)
+	CMPQ    DI, $0x04
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Y12, (BX)
+	VMOVUPS Y13, 32(BX)
+	CMPQ    DI, $0x05
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPS Y14, (BX)
+	VMOVUPS Y15, 32(BX)
+
+done:
+	VZEROUPPER
+	RET
+
+// func dgemmKernel6x8AVX2(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
+// Requires: AVX, FMA3
+TEXT ·dgemmKernel6x8AVX2(SB), NOSPLIT, $0-49
+	MOVQ    k+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	MOVQ    c+24(FP), BX
+	MOVQ    ldc+32(FP), SI
+	MOVQ    rows+40(FP), DI
+	MOVBQZX load+48(FP), R8
+	VXORPS  Y4, Y4, Y4
+	VXORPS  Y5, Y5, Y5
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	VXORPS  Y8, Y8, Y8
+	VXORPS  Y9, Y9, Y9
+	VXORPS  Y10, Y10, Y10
+	VXORPS  Y11, Y11, Y11
+	VXORPS  Y12, Y12, Y12
+	VXORPS  Y13, Y13, Y13
+	VXORPS  Y14, Y14, Y14
+	VXORPS  Y15, Y15, Y15
+
+loop:
+	TESTQ        AX, AX
+	JZ           store
+	VMOVUPD      (DX), Y0
+	VMOVUPD      32(DX), Y1
+	VBROADCASTSD (CX), Y2
+	VFMADD231PD  Y0, Y2, Y4
+	VFMADD231PD  Y1, Y2, Y5
+	VBROADCASTSD 8(CX), Y3
+	VFMADD231PD  Y0, Y3, Y6
+	VFMADD231PD  Y1, Y3, Y7
+	VBROADCASTSD 16(CX), Y2
+	VFMADD231PD  Y0, Y2, Y8
+	VFMADD231PD  Y1, Y2, Y9
+	VBROADCASTSD 24(CX), Y3
+	VFMADD231PD  Y0, Y3, Y10
+	VFMADD231PD  Y1, Y3, Y11
+	VBROADCASTSD 32(CX), Y2
+	VFMADD231PD  Y0, Y2, Y12
+	VFMADD231PD  Y1, Y2, Y13
+	VBROADCASTSD 40(CX), Y3
+	VFMADD231PD  Y0, Y3, Y14
+	VFMADD231PD  Y1, Y3, Y15
+	ADDQ         $0x00000030, CX
+	ADDQ         $0x00000040, DX
+	DECQ         AX
+	JMP          loop
+
+store:
+	SHLQ    $0x03, SI
+	TESTQ   R8, R8
+	JZ      overwrite
+	VADDPD  (BX), Y4, Y4
+	VMOVUPD Y4, (BX)
+	VADDPD  32(BX), Y5, Y5
+	VMOVUPD Y5, 32(BX)
+	CMPQ    DI, $0x01
+	JLE     done
+	ADDQ    SI, BX
+	VADDPD  (BX), Y6, Y6
+	VMOVUPD Y6, (BX)
+	VADDPD  32(BX), Y7, Y7
+	VMOVUPD Y7, 32(BX)
+	CMPQ    DI, $0x02
+	JLE     done
+	ADDQ    SI, BX
+	VADDPD  (BX), Y8, Y8
+	VMOVUPD Y8, (BX)
+	VADDPD  32(BX), Y9, Y9
+	VMOVUPD Y9, 32(BX)
+	CMPQ    DI, $0x03
+	JLE     done
+	ADDQ    SI, BX
+	VADDPD  (BX), Y10, Y10
+	VMOVUPD Y10, (BX)
+	VADDPD  32(BX), Y11, Y11
+	VMOVUPD Y11, 32(BX)
+	CMPQ    DI, $0x04
+	JLE     done
+	ADDQ    SI, BX
+	VADDPD  (BX), Y12, Y12
+	VMOVUPD Y12, (BX)
+	VADDPD  32(BX), Y13, Y13
+	VMOVUPD Y13, 32(BX)
+	CMPQ    DI, $0x05
+	JLE     done
+	ADDQ    SI, BX
+	VADDPD  (BX), Y14, Y14
+	VMOVUPD Y14, (BX)
+	VADDPD  32(BX), Y15, Y15
+	VMOVUPD Y15, 32(BX)
+	JMP     done
+
+overwrite:
+	VMOVUPD Y4, (BX)
+	VMOVUPD Y5, 32(BX)
+	CMPQ    DI, $0x01
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Y6, (BX)
+	VMOVUPD Y7, 32(BX)
+	CMPQ    DI, $0x02
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Y8, (BX)
+	VMOVUPD Y9, 32(BX)
+	CMPQ    DI, $0x03
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Y10, (BX)
+	VMOVUPD Y11, 32(BX)
+	CMPQ    DI, $0x04
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Y12, (BX)
+	VMOVUPD Y13, 32(BX)
+	CMPQ    DI, $0x05
+	JLE     done
+	ADDQ    SI, BX
+	VMOVUPD Y14, (BX)
+	VMOVUPD Y15, 32(BX)
+
+done:
+	VZEROUPPER
+	RET
+
 // func packBTrans32AVX512(dst *float32, src *float32, idx *int32, k int, mask uint32)
 // Requires: AVX, AVX512F
 TEXT ·packBTrans32AVX512(SB), NOSPLIT, $0-36

@@ -4,15 +4,25 @@
 
 package cpu
 
-// sgemmKernel8x32AVX512 adds an A panel times a B panel to a 8×32 tile of C (see gemm_avx512_amd64.go).
+// sgemmKernel8x32AVX512 adds an A panel times a B panel to a 8×32 tile of C (see gemm_amd64.go).
 //
 //go:noescape
 func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
 
-// dgemmKernel8x16AVX512 adds an A panel times a B panel to a 8×16 tile of C (see gemm_avx512_amd64.go).
+// dgemmKernel8x16AVX512 adds an A panel times a B panel to a 8×16 tile of C (see gemm_amd64.go).
 //
 //go:noescape
 func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
+
+// sgemmKernel6x16AVX2 adds an A panel times a B panel to a 6×16 tile of C (see gemm_amd64.go).
+//
+//go:noescape
+func sgemmKernel6x16AVX2(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
+
+// dgemmKernel6x8AVX2 adds an A panel times a B panel to a 6×8 tile of C (see gemm_amd64.go).
+//
+//go:noescape
+func dgemmKernel6x8AVX2(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
 
 // packBTrans32AVX512 packs a 32-column panel of a transposed B (see packB).
 //

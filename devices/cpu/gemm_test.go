@@ -14,6 +14,9 @@ func gemms() map[string]GEMM {
 	if _, ok := Gemm.(Gonum); !ok {
 		impls[fmt.Sprintf("%T", Gemm)] = Gemm
 	}
+	for name, g := range simdGemms() {
+		impls[name] = g
+	}
 	return impls
 }
 

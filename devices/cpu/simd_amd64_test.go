@@ -300,3 +300,12 @@ func TestReductionsSIMDMatchGo(t *testing.T) {
 		}
 	}
 }
+
+// simdGemms are the assembly GEMMs this machine can run besides the
+// default: the AVX2 one, tested here even where AVX-512 is Gemm.
+func simdGemms() map[string]GEMM {
+	if !hasAVX2 {
+		return nil
+	}
+	return map[string]GEMM{"cpu.AVX2": AVX2{}}
+}

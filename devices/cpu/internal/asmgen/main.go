@@ -18,6 +18,8 @@ func main() {
 	ConstraintExpr("amd64")
 	microKernel(float32Kernel)
 	microKernel(float64Kernel)
+	microKernel(float32KernelAVX2)
+	microKernel(float64KernelAVX2)
 	transposedPanel()
 	transposedBlocks()
 	rowPanel()
@@ -268,10 +270,15 @@ type kernelSpec struct {
 	name, elem string
 	size       int // bytes per element
 	mr, vecs   int
-	broadcast  func(mem, dst Op)
-	fma        func(b, a, acc Op)
-	add        func(mem, x, dst Op)
-	move       func(src, dst Op)
+	// regs is the register file, width a register's bytes; the
+	// accumulators start at regs[accFrom].
+	regs      []reg.VecPhysical
+	width     int
+	accFrom   int
+	broadcast func(mem, dst Op)
+	fma       func(b, a, acc Op)
+	add       func(mem, x, dst Op)
+	move      func(src, dst Op)
 }
 
 // Eight rows of two vectors: 16 accumulators, enough independent FMA
@@ -279,12 +286,28 @@ type kernelSpec struct {
 // B and eight broadcasts of A for sixteen FMAs.
 var (
 	float32Kernel = kernelSpec{name: "sgemmKernel8x32AVX512", elem: "float32", size: 4, mr: 8, vecs: 2,
+		regs: zmm, width: 64, accFrom: 16,
 		broadcast: func(m, d Op) { VBROADCASTSS(m, d) }, fma: func(b, a, acc Op) { VFMADD231PS(b, a, acc) },
 		add: func(m, x, d Op) { VADDPS(m, x, d) }, move: func(s, d Op) { VMOVUPS(s, d) }}
 	float64Kernel = kernelSpec{name: "dgemmKernel8x16AVX512", elem: "float64", size: 8, mr: 8, vecs: 2,
+		regs: zmm, width: 64, accFrom: 16,
 		broadcast: func(m, d Op) { VBROADCASTSD(m, d) }, fma: func(b, a, acc Op) { VFMADD231PD(b, a, acc) },
 		add: func(m, x, d Op) { VADDPD(m, x, d) }, move: func(s, d Op) { VMOVUPD(s, d) }}
 )
+
+// AVX2 has sixteen registers of 32 bytes: six rows of two vectors make
+// twelve accumulators, with two for B's row and two for A's broadcasts.
+var (
+	float32KernelAVX2 = kernelSpec{name: "sgemmKernel6x16AVX2", elem: "float32", size: 4, mr: 6, vecs: 2,
+		regs: ymm, width: 32, accFrom: 4,
+		broadcast: float32Kernel.broadcast, fma: float32Kernel.fma, add: float32Kernel.add, move: float32Kernel.move}
+	float64KernelAVX2 = kernelSpec{name: "dgemmKernel6x8AVX2", elem: "float64", size: 8, mr: 6, vecs: 2,
+		regs: ymm, width: 32, accFrom: 4,
+		broadcast: float64Kernel.broadcast, fma: float64Kernel.fma, add: float64Kernel.add, move: float64Kernel.move}
+)
+
+var ymm = []reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7,
+	reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14, reg.Y15}
 
 var zmm = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7,
 	reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
@@ -301,8 +324,8 @@ var zmm = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.
 // without reading C when load is false.
 func microKernel(s kernelSpec) {
 	kernel(s.name, fmt.Sprintf("func(k int, a, b, c *%s, ldc, rows int, load bool)", s.elem))
-	Doc(fmt.Sprintf("%s adds an A panel times a B panel to a %d×%d tile of C (see gemm_avx512_amd64.go).",
-		s.name, s.mr, s.vecs*64/s.size))
+	Doc(fmt.Sprintf("%s adds an A panel times a B panel to a %d×%d tile of C (see gemm_amd64.go).",
+		s.name, s.mr, s.vecs*s.width/s.size))
 	k := Load(Param("k"), GP64())
 	pa := Load(Param("a"), GP64())
 	pb := Load(Param("b"), GP64())
@@ -310,29 +333,34 @@ func microKernel(s kernelSpec) {
 	ldc := Load(Param("ldc"), GP64())
 	rows := Load(Param("rows"), GP64())
 	load := Load(Param("load"), GP64())
-	// Registers: Z0–Z1 hold B's row, Z2–Z3 alternate as A's broadcasts,
-	// Z16 on hold the accumulators.
-	acc := func(i, v int) reg.VecPhysical { return zmm[16+i*s.vecs+v] }
+	// Registers: the first two hold B's row, the next two alternate as
+	// A's broadcasts, and from accFrom on they hold the accumulators.
+	regs := s.regs
+	acc := func(i, v int) reg.VecPhysical { return regs[s.accFrom+i*s.vecs+v] }
 	for i := range s.mr {
 		for v := range s.vecs {
-			VPXORD(acc(i, v), acc(i, v), acc(i, v))
+			if s.width == 32 {
+				VXORPS(acc(i, v), acc(i, v), acc(i, v))
+			} else {
+				VPXORD(acc(i, v), acc(i, v), acc(i, v))
+			}
 		}
 	}
 	Label("loop")
 	TESTQ(k, k)
 	JZ(LabelRef("store"))
 	for v := range s.vecs {
-		s.move(Mem{Base: pb, Disp: 64 * v}, zmm[v])
+		s.move(Mem{Base: pb, Disp: s.width * v}, regs[v])
 	}
 	for i := range s.mr {
-		a := zmm[2+i%2]
+		a := regs[2+i%2]
 		s.broadcast(Mem{Base: pa, Disp: s.size * i}, a)
 		for v := range s.vecs {
-			s.fma(zmm[v], a, acc(i, v))
+			s.fma(regs[v], a, acc(i, v))
 		}
 	}
 	ADDQ(U32(s.size*s.mr), pa)
-	ADDQ(U32(64*s.vecs), pb)
+	ADDQ(U32(s.width*s.vecs), pb)
 	DECQ(k)
 	JMP(LabelRef("loop"))
 
@@ -359,9 +387,9 @@ func storeRows(s kernelSpec, acc func(i, v int) reg.VecPhysical, pc, ldc, rows r
 		}
 		for v := range s.vecs {
 			if add {
-				s.add(Mem{Base: pc, Disp: 64 * v}, acc(i, v), acc(i, v))
+				s.add(Mem{Base: pc, Disp: s.width * v}, acc(i, v), acc(i, v))
 			}
-			s.move(acc(i, v), Mem{Base: pc, Disp: 64 * v})
+			s.move(acc(i, v), Mem{Base: pc, Disp: s.width * v})
 		}
 	}
 	JMP(LabelRef("done"))

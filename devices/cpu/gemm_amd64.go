@@ -11,9 +11,19 @@ import (
 // becomes Gemm on machines that have AVX-512.
 type AVX512 struct{}
 
+// AVX2 is the same GEMM around AVX2 micro-kernels (6×16 float32 and 6×8
+// float64 tiles, as sixteen 32-byte registers allow) with the panels
+// packed in Go: Gemm on machines with AVX2 and FMA but not AVX-512.
+type AVX2 struct{}
+
+var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
 func init() {
-	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
+	switch {
+	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL:
 		Gemm = AVX512{}
+	case hasAVX2:
+		Gemm = AVX2{}
 	}
 }
 
@@ -25,6 +35,35 @@ var (
 		transPanel: packBTrans32, rowPanels: packA8}
 	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096, kernel: dgemmKernel}
 )
+
+// The AVX2 blockings: a B panel of 16 KiB (kc×nr) in L1, and A blocks of
+// whole 6-row panels.
+var (
+	sgemmAVX2 = &packedGemm[float32]{mr: 6, nr: 16, kc: 256, mc: 120, nc: 4096, kernel: sgemmKernelAVX2}
+	dgemmAVX2 = &packedGemm[float64]{mr: 6, nr: 8, kc: 256, mc: 120, nc: 4096, kernel: dgemmKernelAVX2}
+)
+
+// Sgemm is float32 GEMM.
+func (AVX2) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	sgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+// Dgemm is float64 GEMM.
+func (AVX2) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	dgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+// sgemmKernelAVX2 is sgemmKernel for the AVX2 tile.
+func sgemmKernelAVX2(k int, a, b, c []float32, ldc, rows int, load bool) {
+	_, _, _ = a[6*k-1], b[16*k-1], c[(rows-1)*ldc+15]
+	sgemmKernel6x16AVX2(k, &a[0], &b[0], &c[0], ldc, rows, load)
+}
+
+// dgemmKernelAVX2 is dgemmKernel for the AVX2 tile.
+func dgemmKernelAVX2(k int, a, b, c []float64, ldc, rows int, load bool) {
+	_, _, _ = a[6*k-1], b[8*k-1], c[(rows-1)*ldc+7]
+	dgemmKernel6x8AVX2(k, &a[0], &b[0], &c[0], ldc, rows, load)
+}
 
 // Sgemm is float32 GEMM.
 func (AVX512) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
