@@ -2403,6 +2403,9 @@ wide:
 	JL               single
 	VMOVUPS          (CX), Z9
 	VANDPS           Z4, Z9, Z11
+	VCMPPS           $0x11, Z5, Z11, K1
+	KORTESTW         K1, K1
+	JZ               tanhLarge1
 	VMULPS           Z11, Z11, Z10
 	VBROADCASTSS     tanhP0<>+0(SB), Z12
 	VFMADD213PS.BCST tanhP1<>+0(SB), Z10, Z12
@@ -2411,36 +2414,67 @@ wide:
 	VFMADD213PS.BCST tanhP4<>+0(SB), Z10, Z12
 	VMULPS           Z10, Z11, Z10
 	VFMADD213PS      Z11, Z12, Z10
-	VMINPS           Z11, Z6, Z13
-	VADDPS           Z13, Z13, Z13
+	KORTESTW         K1, K1
+	JCS              tanhDone1
+	VMINPS           Z11, Z6, Z11
+	VADDPS           Z11, Z11, Z11
 	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z13, Z12
-	VSUBPS           Z7, Z12, Z14
-	VMOVAPS          Z13, Z13
-	VFNMADD231PS     Z1, Z14, Z13
-	VFNMADD231PS     Z2, Z14, Z13
-	VBROADCASTSS     expC0<>+0(SB), Z15
-	VFMADD213PS.BCST expC1<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC2<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC3<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC4<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC5<>+0(SB), Z13, Z15
-	VMULPS           Z13, Z13, Z14
-	VFMADD213PS      Z13, Z14, Z15
-	VPSLLD           $0x17, Z12, Z13
-	VSUBPS           Z3, Z13, Z12
-	VFMADD213PS      Z12, Z13, Z15
-	VMOVAPS          Z15, Z13
-	VADDPS           Z8, Z13, Z12
-	VDIVPS           Z12, Z13, Z13
-	VCMPPS           $0x11, Z5, Z11, K1
+	VFMADD231PS      Z0, Z11, Z12
+	VSUBPS           Z7, Z12, Z13
+	VMOVAPS          Z11, Z11
+	VFNMADD231PS     Z1, Z13, Z11
+	VFNMADD231PS     Z2, Z13, Z11
+	VBROADCASTSS     expC0<>+0(SB), Z14
+	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z14
+	VMULPS           Z11, Z11, Z13
+	VFMADD213PS      Z11, Z13, Z14
+	VPSLLD           $0x17, Z12, Z11
+	VSUBPS           Z3, Z11, Z12
+	VFMADD213PS      Z12, Z11, Z14
+	VMOVAPS          Z14, Z11
+	VADDPS           Z8, Z11, Z12
+	VDIVPS           Z12, Z11, Z11
 	KNOTW            K1, K1
-	VMOVAPS          Z13, K1, Z10
+	VMOVAPS          Z11, K1, Z10
+	JMP              tanhDone1
+
+tanhLarge1:
+	VMINPS           Z11, Z6, Z11
+	VADDPS           Z11, Z11, Z11
+	VMOVAPS          Z7, Z10
+	VFMADD231PS      Z0, Z11, Z10
+	VSUBPS           Z7, Z10, Z12
+	VMOVAPS          Z11, Z11
+	VFNMADD231PS     Z1, Z12, Z11
+	VFNMADD231PS     Z2, Z12, Z11
+	VBROADCASTSS     expC0<>+0(SB), Z13
+	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z13
+	VMULPS           Z11, Z11, Z12
+	VFMADD213PS      Z11, Z12, Z13
+	VPSLLD           $0x17, Z10, Z11
+	VSUBPS           Z3, Z11, Z10
+	VFMADD213PS      Z10, Z11, Z13
+	VMOVAPS          Z13, Z11
+	VADDPS           Z8, Z11, Z12
+	VDIVPS           Z12, Z11, Z10
+
+tanhDone1:
 	VANDNPS          Z9, Z4, Z11
 	VORPS            Z11, Z10, Z10
 	VMOVUPS          Z10, (AX)
 	VMOVUPS          64(CX), Z9
 	VANDPS           Z4, Z9, Z11
+	VCMPPS           $0x11, Z5, Z11, K1
+	KORTESTW         K1, K1
+	JZ               tanhLarge2
 	VMULPS           Z11, Z11, Z10
 	VBROADCASTSS     tanhP0<>+0(SB), Z12
 	VFMADD213PS.BCST tanhP1<>+0(SB), Z10, Z12
@@ -2449,44 +2483,75 @@ wide:
 	VFMADD213PS.BCST tanhP4<>+0(SB), Z10, Z12
 	VMULPS           Z10, Z11, Z10
 	VFMADD213PS      Z11, Z12, Z10
-	VMINPS           Z11, Z6, Z13
-	VADDPS           Z13, Z13, Z13
+	KORTESTW         K1, K1
+	JCS              tanhDone2
+	VMINPS           Z11, Z6, Z11
+	VADDPS           Z11, Z11, Z11
 	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z13, Z12
-	VSUBPS           Z7, Z12, Z14
-	VMOVAPS          Z13, Z13
-	VFNMADD231PS     Z1, Z14, Z13
-	VFNMADD231PS     Z2, Z14, Z13
-	VBROADCASTSS     expC0<>+0(SB), Z15
-	VFMADD213PS.BCST expC1<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC2<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC3<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC4<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC5<>+0(SB), Z13, Z15
-	VMULPS           Z13, Z13, Z14
-	VFMADD213PS      Z13, Z14, Z15
-	VPSLLD           $0x17, Z12, Z13
-	VSUBPS           Z3, Z13, Z12
-	VFMADD213PS      Z12, Z13, Z15
-	VMOVAPS          Z15, Z13
-	VADDPS           Z8, Z13, Z12
-	VDIVPS           Z12, Z13, Z13
-	VCMPPS           $0x11, Z5, Z11, K1
+	VFMADD231PS      Z0, Z11, Z12
+	VSUBPS           Z7, Z12, Z13
+	VMOVAPS          Z11, Z11
+	VFNMADD231PS     Z1, Z13, Z11
+	VFNMADD231PS     Z2, Z13, Z11
+	VBROADCASTSS     expC0<>+0(SB), Z14
+	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z14
+	VMULPS           Z11, Z11, Z13
+	VFMADD213PS      Z11, Z13, Z14
+	VPSLLD           $0x17, Z12, Z11
+	VSUBPS           Z3, Z11, Z12
+	VFMADD213PS      Z12, Z11, Z14
+	VMOVAPS          Z14, Z11
+	VADDPS           Z8, Z11, Z12
+	VDIVPS           Z12, Z11, Z11
 	KNOTW            K1, K1
-	VMOVAPS          Z13, K1, Z10
-	VANDNPS          Z9, Z4, Z11
-	VORPS            Z11, Z10, Z10
-	VMOVUPS          Z10, 64(AX)
-	ADDQ             $0x00000080, AX
-	ADDQ             $0x00000080, CX
-	SUBQ             $0x00000020, DX
-	JMP              wide
+	VMOVAPS          Z11, K1, Z10
+	JMP              tanhDone2
+
+tanhLarge2:
+	VMINPS           Z11, Z6, Z11
+	VADDPS           Z11, Z11, Z11
+	VMOVAPS          Z7, Z10
+	VFMADD231PS      Z0, Z11, Z10
+	VSUBPS           Z7, Z10, Z12
+	VMOVAPS          Z11, Z11
+	VFNMADD231PS     Z1, Z12, Z11
+	VFNMADD231PS     Z2, Z12, Z11
+	VBROADCASTSS     expC0<>+0(SB), Z13
+	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z13
+	VMULPS           Z11, Z11, Z12
+	VFMADD213PS      Z11, Z12, Z13
+	VPSLLD           $0x17, Z10, Z11
+	VSUBPS           Z3, Z11, Z10
+	VFMADD213PS      Z10, Z11, Z13
+	VMOVAPS          Z13, Z11
+	VADDPS           Z8, Z11, Z12
+	VDIVPS           Z12, Z11, Z10
+
+tanhDone2:
+	VANDNPS Z9, Z4, Z11
+	VORPS   Z11, Z10, Z10
+	VMOVUPS Z10, 64(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
 
 single:
 	CMPQ             DX, $0x10
 	JL               tail
 	VMOVUPS          (CX), Z9
 	VANDPS           Z4, Z9, Z11
+	VCMPPS           $0x11, Z5, Z11, K1
+	KORTESTW         K1, K1
+	JZ               tanhLarge3
 	VMULPS           Z11, Z11, Z10
 	VBROADCASTSS     tanhP0<>+0(SB), Z12
 	VFMADD213PS.BCST tanhP1<>+0(SB), Z10, Z12
@@ -2495,38 +2560,66 @@ single:
 	VFMADD213PS.BCST tanhP4<>+0(SB), Z10, Z12
 	VMULPS           Z10, Z11, Z10
 	VFMADD213PS      Z11, Z12, Z10
-	VMINPS           Z11, Z6, Z13
-	VADDPS           Z13, Z13, Z13
+	KORTESTW         K1, K1
+	JCS              tanhDone3
+	VMINPS           Z11, Z6, Z11
+	VADDPS           Z11, Z11, Z11
 	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z13, Z12
-	VSUBPS           Z7, Z12, Z14
-	VMOVAPS          Z13, Z13
-	VFNMADD231PS     Z1, Z14, Z13
-	VFNMADD231PS     Z2, Z14, Z13
-	VBROADCASTSS     expC0<>+0(SB), Z15
-	VFMADD213PS.BCST expC1<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC2<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC3<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC4<>+0(SB), Z13, Z15
-	VFMADD213PS.BCST expC5<>+0(SB), Z13, Z15
-	VMULPS           Z13, Z13, Z14
-	VFMADD213PS      Z13, Z14, Z15
-	VPSLLD           $0x17, Z12, Z13
-	VSUBPS           Z3, Z13, Z12
-	VFMADD213PS      Z12, Z13, Z15
-	VMOVAPS          Z15, Z13
-	VADDPS           Z8, Z13, Z12
-	VDIVPS           Z12, Z13, Z13
-	VCMPPS           $0x11, Z5, Z11, K1
+	VFMADD231PS      Z0, Z11, Z12
+	VSUBPS           Z7, Z12, Z13
+	VMOVAPS          Z11, Z11
+	VFNMADD231PS     Z1, Z13, Z11
+	VFNMADD231PS     Z2, Z13, Z11
+	VBROADCASTSS     expC0<>+0(SB), Z14
+	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z14
+	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z14
+	VMULPS           Z11, Z11, Z13
+	VFMADD213PS      Z11, Z13, Z14
+	VPSLLD           $0x17, Z12, Z11
+	VSUBPS           Z3, Z11, Z12
+	VFMADD213PS      Z12, Z11, Z14
+	VMOVAPS          Z14, Z11
+	VADDPS           Z8, Z11, Z12
+	VDIVPS           Z12, Z11, Z11
 	KNOTW            K1, K1
-	VMOVAPS          Z13, K1, Z10
-	VANDNPS          Z9, Z4, Z11
-	VORPS            Z11, Z10, Z10
-	VMOVUPS          Z10, (AX)
-	ADDQ             $0x00000040, AX
-	ADDQ             $0x00000040, CX
-	SUBQ             $0x00000010, DX
-	JMP              single
+	VMOVAPS          Z11, K1, Z10
+	JMP              tanhDone3
+
+tanhLarge3:
+	VMINPS           Z11, Z6, Z11
+	VADDPS           Z11, Z11, Z11
+	VMOVAPS          Z7, Z10
+	VFMADD231PS      Z0, Z11, Z10
+	VSUBPS           Z7, Z10, Z12
+	VMOVAPS          Z11, Z11
+	VFNMADD231PS     Z1, Z12, Z11
+	VFNMADD231PS     Z2, Z12, Z11
+	VBROADCASTSS     expC0<>+0(SB), Z13
+	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z13
+	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z13
+	VMULPS           Z11, Z11, Z12
+	VFMADD213PS      Z11, Z12, Z13
+	VPSLLD           $0x17, Z10, Z11
+	VSUBPS           Z3, Z11, Z10
+	VFMADD213PS      Z10, Z11, Z13
+	VMOVAPS          Z13, Z11
+	VADDPS           Z8, Z11, Z12
+	VDIVPS           Z12, Z11, Z10
+
+tanhDone3:
+	VANDNPS Z9, Z4, Z11
+	VORPS   Z11, Z10, Z10
+	VMOVUPS Z10, (AX)
+	ADDQ    $0x00000040, AX
+	ADDQ    $0x00000040, CX
+	SUBQ    $0x00000010, DX
+	JMP     single
 
 tail:
 	TESTQ            DX, DX
@@ -2535,20 +2628,25 @@ tail:
 	BZHIL            DX, BX, DX
 	KMOVW            DX, K1
 	VMOVUPS.Z        (CX), K1, Z9
-	VANDPS           Z4, Z9, Z11
-	VMULPS           Z11, Z11, Z10
-	VBROADCASTSS     tanhP0<>+0(SB), Z12
-	VFMADD213PS.BCST tanhP1<>+0(SB), Z10, Z12
-	VFMADD213PS.BCST tanhP2<>+0(SB), Z10, Z12
-	VFMADD213PS.BCST tanhP3<>+0(SB), Z10, Z12
-	VFMADD213PS.BCST tanhP4<>+0(SB), Z10, Z12
-	VMULPS           Z10, Z11, Z10
-	VFMADD213PS      Z11, Z12, Z10
-	VMINPS           Z11, Z6, Z6
+	VANDPS           Z4, Z9, Z10
+	VCMPPS           $0x11, Z5, Z10, K2
+	KORTESTW         K2, K2
+	JZ               tanhLarge4
+	VMULPS           Z10, Z10, Z5
+	VBROADCASTSS     tanhP0<>+0(SB), Z11
+	VFMADD213PS.BCST tanhP1<>+0(SB), Z5, Z11
+	VFMADD213PS.BCST tanhP2<>+0(SB), Z5, Z11
+	VFMADD213PS.BCST tanhP3<>+0(SB), Z5, Z11
+	VFMADD213PS.BCST tanhP4<>+0(SB), Z5, Z11
+	VMULPS           Z5, Z10, Z5
+	VFMADD213PS      Z10, Z11, Z5
+	KORTESTW         K2, K2
+	JCS              tanhDone4
+	VMINPS           Z10, Z6, Z6
 	VADDPS           Z6, Z6, Z6
-	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z6, Z12
-	VSUBPS           Z7, Z12, Z0
+	VMOVAPS          Z7, Z10
+	VFMADD231PS      Z0, Z6, Z10
+	VSUBPS           Z7, Z10, Z0
 	VMOVAPS          Z6, Z6
 	VFNMADD231PS     Z1, Z0, Z6
 	VFNMADD231PS     Z2, Z0, Z6
@@ -2560,18 +2658,44 @@ tail:
 	VFMADD213PS.BCST expC5<>+0(SB), Z6, Z1
 	VMULPS           Z6, Z6, Z0
 	VFMADD213PS      Z6, Z0, Z1
-	VPSLLD           $0x17, Z12, Z0
-	VSUBPS           Z3, Z0, Z12
-	VFMADD213PS      Z12, Z0, Z1
+	VPSLLD           $0x17, Z10, Z0
+	VSUBPS           Z3, Z0, Z10
+	VFMADD213PS      Z10, Z0, Z1
 	VMOVAPS          Z1, Z6
-	VADDPS           Z8, Z6, Z12
-	VDIVPS           Z12, Z6, Z6
-	VCMPPS           $0x11, Z5, Z11, K2
+	VADDPS           Z8, Z6, Z11
+	VDIVPS           Z11, Z6, Z6
 	KNOTW            K2, K2
-	VMOVAPS          Z6, K2, Z10
-	VANDNPS          Z9, Z4, Z11
-	VORPS            Z11, Z10, Z10
-	VMOVUPS          Z10, K1, (AX)
+	VMOVAPS          Z6, K2, Z5
+	JMP              tanhDone4
+
+tanhLarge4:
+	VMINPS           Z10, Z6, Z6
+	VADDPS           Z6, Z6, Z6
+	VMOVAPS          Z7, Z5
+	VFMADD231PS      Z0, Z6, Z5
+	VSUBPS           Z7, Z5, Z0
+	VMOVAPS          Z6, Z6
+	VFNMADD231PS     Z1, Z0, Z6
+	VFNMADD231PS     Z2, Z0, Z6
+	VBROADCASTSS     expC0<>+0(SB), Z1
+	VFMADD213PS.BCST expC1<>+0(SB), Z6, Z1
+	VFMADD213PS.BCST expC2<>+0(SB), Z6, Z1
+	VFMADD213PS.BCST expC3<>+0(SB), Z6, Z1
+	VFMADD213PS.BCST expC4<>+0(SB), Z6, Z1
+	VFMADD213PS.BCST expC5<>+0(SB), Z6, Z1
+	VMULPS           Z6, Z6, Z0
+	VFMADD213PS      Z6, Z0, Z1
+	VPSLLD           $0x17, Z5, Z0
+	VSUBPS           Z3, Z0, Z5
+	VFMADD213PS      Z5, Z0, Z1
+	VMOVAPS          Z1, Z6
+	VADDPS           Z8, Z6, Z11
+	VDIVPS           Z11, Z6, Z5
+
+tanhDone4:
+	VANDNPS Z9, Z4, Z10
+	VORPS   Z10, Z5, Z5
+	VMOVUPS Z5, K1, (AX)
 
 done:
 	VZEROUPPER

@@ -1,8 +1,10 @@
 package cpu
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -10,6 +12,18 @@ import (
 // of the Go code, on lengths that exercise the unrolled loop, the single
 // vectors and the masked tail, and on values from every binade.
 func TestSIMDMatchesGo(t *testing.T) {
+	checkSIMDMatchesGo(t, false)
+}
+
+// TestSIMDMatchesGoSorted is TestSIMDMatchesGo with the values in order of
+// magnitude, so that whole vectors fall in one branch of a kernel that
+// skips the other (tanh's polynomial or its exponential), where shuffled
+// values give mixed vectors.
+func TestSIMDMatchesGoSorted(t *testing.T) {
+	checkSIMDMatchesGo(t, true)
+}
+
+func checkSIMDMatchesGo(t *testing.T, sorted bool) {
 	if !hasAVX512 {
 		t.Skip("no AVX-512")
 	}
@@ -19,6 +33,9 @@ func TestSIMDMatchesGo(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	r.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
+	if sorted {
+		slices.SortStableFunc(vals, func(a, b float32) int { return cmp.Compare(math.Abs(float64(a)), math.Abs(float64(b))) })
+	}
 	ys := make([]float32, len(vals))
 	for i := range ys {
 		ys[i] = vals[(i*7+3)%len(vals)]

@@ -91,25 +91,42 @@ func elementwiseKernels() {
 			abs, small, clamp, shift, two := broadcast32(math.Float32frombits(0x7fffffff)), broadcast32(tanhSmall32),
 				broadcast32(tanhClamp32), broadcast32(expShift32), broadcast32(2)
 			poly := constants("tanhP", tanhPoly)
+			vectors := 0
 			return func(in []reg.VecVirtual, d reg.VecVirtual) {
+				// A vector whose lanes all take one of tanh32's two
+				// branches computes only that one: after a few steps of
+				// a chain like the anchors', most vectors are small.
+				vectors++
+				largeOnly, done := fmt.Sprintf("tanhLarge%d", vectors), fmt.Sprintf("tanhDone%d", vectors)
 				x := in[0]
 				a, z, p, m := ZMM(), ZMM(), ZMM(), ZMM()
 				VANDPS(abs, x, a)
+				k := K()
+				VCMPPS(U8(cmpLT), small, a, k)
+				large := func(dst reg.VecVirtual) {
+					// VMINPS gives its second source, a, where a is NaN,
+					// as Go's min does.
+					VMINPS(a, clamp, m)
+					VADDPS(m, m, m)
+					e.expm1Tanh(m, shift, m)
+					VADDPS(two, m, p)
+					VDIVPS(p, m, dst)
+				}
+				KORTESTW(k, k)
+				JZ(LabelRef(largeOnly))
 				VMULPS(a, a, z)
 				hornerFMA(p, z, poly)
 				VMULPS(z, a, d)
 				VFMADD213PS(a, p, d)
-				// VMINPS gives its second source, a, where a is NaN, as
-				// Go's min does.
-				VMINPS(a, clamp, m)
-				VADDPS(m, m, m)
-				e.expm1Tanh(m, shift, m)
-				VADDPS(two, m, p)
-				VDIVPS(p, m, m)
-				k := K()
-				VCMPPS(U8(cmpLT), small, a, k)
+				KORTESTW(k, k)
+				JCS(LabelRef(done))
+				large(m)
 				KNOTW(k, k)
 				VMOVAPS(m, k, d)
+				JMP(LabelRef(done))
+				Label(largeOnly)
+				large(d)
+				Label(done)
 				// d ≥ 0 (or NaN): OR in x's sign.
 				VANDNPS(x, abs, a)
 				VORPS(a, d, d)
