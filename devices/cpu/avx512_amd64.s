@@ -5,31 +5,56 @@
 #include "textflag.h"
 
 // func sgemmKernel8x32AVX512(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
-// Requires: AVX, AVX512F
+// Requires: AVX, AVX512F, MMX+
 TEXT ·sgemmKernel8x32AVX512(SB), NOSPLIT, $0-49
-	MOVQ    k+0(FP), AX
-	MOVQ    a+8(FP), CX
-	MOVQ    b+16(FP), DX
-	MOVQ    c+24(FP), BX
-	MOVQ    ldc+32(FP), SI
-	MOVQ    rows+40(FP), DI
-	MOVBQZX load+48(FP), R8
-	VPXORD  Z16, Z16, Z16
-	VPXORD  Z17, Z17, Z17
-	VPXORD  Z18, Z18, Z18
-	VPXORD  Z19, Z19, Z19
-	VPXORD  Z20, Z20, Z20
-	VPXORD  Z21, Z21, Z21
-	VPXORD  Z22, Z22, Z22
-	VPXORD  Z23, Z23, Z23
-	VPXORD  Z24, Z24, Z24
-	VPXORD  Z25, Z25, Z25
-	VPXORD  Z26, Z26, Z26
-	VPXORD  Z27, Z27, Z27
-	VPXORD  Z28, Z28, Z28
-	VPXORD  Z29, Z29, Z29
-	VPXORD  Z30, Z30, Z30
-	VPXORD  Z31, Z31, Z31
+	MOVQ       k+0(FP), AX
+	MOVQ       a+8(FP), CX
+	MOVQ       b+16(FP), DX
+	MOVQ       c+24(FP), BX
+	MOVQ       ldc+32(FP), SI
+	MOVQ       rows+40(FP), DI
+	MOVBQZX    load+48(FP), R8
+	VPXORD     Z16, Z16, Z16
+	VPXORD     Z17, Z17, Z17
+	VPXORD     Z18, Z18, Z18
+	VPXORD     Z19, Z19, Z19
+	VPXORD     Z20, Z20, Z20
+	VPXORD     Z21, Z21, Z21
+	VPXORD     Z22, Z22, Z22
+	VPXORD     Z23, Z23, Z23
+	VPXORD     Z24, Z24, Z24
+	VPXORD     Z25, Z25, Z25
+	VPXORD     Z26, Z26, Z26
+	VPXORD     Z27, Z27, Z27
+	VPXORD     Z28, Z28, Z28
+	VPXORD     Z29, Z29, Z29
+	VPXORD     Z30, Z30, Z30
+	VPXORD     Z31, Z31, Z31
+	SHLQ       $0x02, SI
+	MOVQ       BX, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
 
 loop:
 	TESTQ        AX, AX
@@ -66,7 +91,6 @@ loop:
 	JMP          loop
 
 store:
-	SHLQ    $0x02, SI
 	TESTQ   R8, R8
 	JZ      overwrite
 	VADDPS  (BX), Z16, Z16
@@ -168,31 +192,56 @@ done:
 	RET
 
 // func dgemmKernel8x16AVX512(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
-// Requires: AVX, AVX512F
+// Requires: AVX, AVX512F, MMX+
 TEXT ·dgemmKernel8x16AVX512(SB), NOSPLIT, $0-49
-	MOVQ    k+0(FP), AX
-	MOVQ    a+8(FP), CX
-	MOVQ    b+16(FP), DX
-	MOVQ    c+24(FP), BX
-	MOVQ    ldc+32(FP), SI
-	MOVQ    rows+40(FP), DI
-	MOVBQZX load+48(FP), R8
-	VPXORD  Z16, Z16, Z16
-	VPXORD  Z17, Z17, Z17
-	VPXORD  Z18, Z18, Z18
-	VPXORD  Z19, Z19, Z19
-	VPXORD  Z20, Z20, Z20
-	VPXORD  Z21, Z21, Z21
-	VPXORD  Z22, Z22, Z22
-	VPXORD  Z23, Z23, Z23
-	VPXORD  Z24, Z24, Z24
-	VPXORD  Z25, Z25, Z25
-	VPXORD  Z26, Z26, Z26
-	VPXORD  Z27, Z27, Z27
-	VPXORD  Z28, Z28, Z28
-	VPXORD  Z29, Z29, Z29
-	VPXORD  Z30, Z30, Z30
-	VPXORD  Z31, Z31, Z31
+	MOVQ       k+0(FP), AX
+	MOVQ       a+8(FP), CX
+	MOVQ       b+16(FP), DX
+	MOVQ       c+24(FP), BX
+	MOVQ       ldc+32(FP), SI
+	MOVQ       rows+40(FP), DI
+	MOVBQZX    load+48(FP), R8
+	VPXORD     Z16, Z16, Z16
+	VPXORD     Z17, Z17, Z17
+	VPXORD     Z18, Z18, Z18
+	VPXORD     Z19, Z19, Z19
+	VPXORD     Z20, Z20, Z20
+	VPXORD     Z21, Z21, Z21
+	VPXORD     Z22, Z22, Z22
+	VPXORD     Z23, Z23, Z23
+	VPXORD     Z24, Z24, Z24
+	VPXORD     Z25, Z25, Z25
+	VPXORD     Z26, Z26, Z26
+	VPXORD     Z27, Z27, Z27
+	VPXORD     Z28, Z28, Z28
+	VPXORD     Z29, Z29, Z29
+	VPXORD     Z30, Z30, Z30
+	VPXORD     Z31, Z31, Z31
+	SHLQ       $0x03, SI
+	MOVQ       BX, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	PREFETCHT0 64(R9)
 
 loop:
 	TESTQ        AX, AX
@@ -229,7 +278,6 @@ loop:
 	JMP          loop
 
 store:
-	SHLQ    $0x03, SI
 	TESTQ   R8, R8
 	JZ      overwrite
 	VADDPD  (BX), Z16, Z16
@@ -331,27 +379,40 @@ done:
 	RET
 
 // func sgemmKernel6x16AVX2(k int, a *float32, b *float32, c *float32, ldc int, rows int, load bool)
-// Requires: AVX, FMA3
+// Requires: AVX, FMA3, MMX+
 TEXT ·sgemmKernel6x16AVX2(SB), NOSPLIT, $0-49
-	MOVQ    k+0(FP), AX
-	MOVQ    a+8(FP), CX
-	MOVQ    b+16(FP), DX
-	MOVQ    c+24(FP), BX
-	MOVQ    ldc+32(FP), SI
-	MOVQ    rows+40(FP), DI
-	MOVBQZX load+48(FP), R8
-	VXORPS  Y4, Y4, Y4
-	VXORPS  Y5, Y5, Y5
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VXORPS  Y8, Y8, Y8
-	VXORPS  Y9, Y9, Y9
-	VXORPS  Y10, Y10, Y10
-	VXORPS  Y11, Y11, Y11
-	VXORPS  Y12, Y12, Y12
-	VXORPS  Y13, Y13, Y13
-	VXORPS  Y14, Y14, Y14
-	VXORPS  Y15, Y15, Y15
+	MOVQ       k+0(FP), AX
+	MOVQ       a+8(FP), CX
+	MOVQ       b+16(FP), DX
+	MOVQ       c+24(FP), BX
+	MOVQ       ldc+32(FP), SI
+	MOVQ       rows+40(FP), DI
+	MOVBQZX    load+48(FP), R8
+	VXORPS     Y4, Y4, Y4
+	VXORPS     Y5, Y5, Y5
+	VXORPS     Y6, Y6, Y6
+	VXORPS     Y7, Y7, Y7
+	VXORPS     Y8, Y8, Y8
+	VXORPS     Y9, Y9, Y9
+	VXORPS     Y10, Y10, Y10
+	VXORPS     Y11, Y11, Y11
+	VXORPS     Y12, Y12, Y12
+	VXORPS     Y13, Y13, Y13
+	VXORPS     Y14, Y14, Y14
+	VXORPS     Y15, Y15, Y15
+	SHLQ       $0x02, SI
+	MOVQ       BX, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
 
 loop:
 	TESTQ        AX, AX
@@ -382,7 +443,6 @@ loop:
 	JMP          loop
 
 store:
-	SHLQ    $0x02, SI
 	TESTQ   R8, R8
 	JZ      overwrite
 	VADDPS  (BX), Y4, Y4
@@ -460,27 +520,40 @@ done:
 	RET
 
 // func dgemmKernel6x8AVX2(k int, a *float64, b *float64, c *float64, ldc int, rows int, load bool)
-// Requires: AVX, FMA3
+// Requires: AVX, FMA3, MMX+
 TEXT ·dgemmKernel6x8AVX2(SB), NOSPLIT, $0-49
-	MOVQ    k+0(FP), AX
-	MOVQ    a+8(FP), CX
-	MOVQ    b+16(FP), DX
-	MOVQ    c+24(FP), BX
-	MOVQ    ldc+32(FP), SI
-	MOVQ    rows+40(FP), DI
-	MOVBQZX load+48(FP), R8
-	VXORPS  Y4, Y4, Y4
-	VXORPS  Y5, Y5, Y5
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VXORPS  Y8, Y8, Y8
-	VXORPS  Y9, Y9, Y9
-	VXORPS  Y10, Y10, Y10
-	VXORPS  Y11, Y11, Y11
-	VXORPS  Y12, Y12, Y12
-	VXORPS  Y13, Y13, Y13
-	VXORPS  Y14, Y14, Y14
-	VXORPS  Y15, Y15, Y15
+	MOVQ       k+0(FP), AX
+	MOVQ       a+8(FP), CX
+	MOVQ       b+16(FP), DX
+	MOVQ       c+24(FP), BX
+	MOVQ       ldc+32(FP), SI
+	MOVQ       rows+40(FP), DI
+	MOVBQZX    load+48(FP), R8
+	VXORPS     Y4, Y4, Y4
+	VXORPS     Y5, Y5, Y5
+	VXORPS     Y6, Y6, Y6
+	VXORPS     Y7, Y7, Y7
+	VXORPS     Y8, Y8, Y8
+	VXORPS     Y9, Y9, Y9
+	VXORPS     Y10, Y10, Y10
+	VXORPS     Y11, Y11, Y11
+	VXORPS     Y12, Y12, Y12
+	VXORPS     Y13, Y13, Y13
+	VXORPS     Y14, Y14, Y14
+	VXORPS     Y15, Y15, Y15
+	SHLQ       $0x03, SI
+	MOVQ       BX, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
+	ADDQ       SI, R9
+	PREFETCHT0 (R9)
 
 loop:
 	TESTQ        AX, AX
@@ -511,7 +584,6 @@ loop:
 	JMP          loop
 
 store:
-	SHLQ    $0x03, SI
 	TESTQ   R8, R8
 	JZ      overwrite
 	VADDPD  (BX), Y4, Y4

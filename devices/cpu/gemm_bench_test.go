@@ -23,6 +23,40 @@ func BenchmarkSgemm(b *testing.B) {
 	}
 }
 
+// BenchmarkSgemmMLP times the float32 products of the anchors' MLP
+// training step (784-256-128-10, batch 64) that run in parallel: the
+// first layer's forward product, x·W1ᵀ, and its weight gradient, dyᵀ·x,
+// which the step adds into W1 (beta 1), short inner dims where the tile
+// of C costs as much as the products.
+func BenchmarkSgemmMLP(b *testing.B) {
+	for name, g := range gemms() {
+		for _, c := range []struct {
+			name           string
+			transA, transB bool
+			m, n, k        int
+			beta           float32
+		}{
+			{"forward", false, true, 64, 256, 784, 0},
+			{"gradient", true, false, 256, 784, 64, 1},
+		} {
+			b.Run(name+"/"+c.name, func(b *testing.B) {
+				x, y, z := randomFloats[float32](c.m*c.k), randomFloats[float32](c.k*c.n), make([]float32, c.m*c.n)
+				lda, ldb := c.k, c.n
+				if c.transA {
+					lda = c.m
+				}
+				if c.transB {
+					ldb = c.k
+				}
+				for b.Loop() {
+					g.Sgemm(c.transA, c.transB, c.m, c.n, c.k, 1, x, lda, y, ldb, c.beta, z, c.n)
+				}
+				reportGFLOPS(b, c.m, c.n, c.k)
+			})
+		}
+	}
+}
+
 // BenchmarkDgemm is BenchmarkSgemm in float64 at 512.
 func BenchmarkDgemm(b *testing.B) {
 	const n = 512

@@ -346,6 +346,20 @@ func microKernel(s kernelSpec) {
 			}
 		}
 	}
+	// Bring the tile of C towards L1 while the products run: with a short
+	// inner dim (a weight gradient's batch of 64) the tile's loads and
+	// stores otherwise wait on L2 or memory once per 64 steps.
+	SHLQ(U8(map[int]int{4: 2, 8: 3}[s.size]), ldc)
+	row := GP64()
+	MOVQ(pc, row)
+	for i := range s.mr {
+		for off := 0; off < s.vecs*s.width; off += 64 {
+			PREFETCHT0(Mem{Base: row, Disp: off})
+		}
+		if i < s.mr-1 {
+			ADDQ(ldc, row)
+		}
+	}
 	Label("loop")
 	TESTQ(k, k)
 	JZ(LabelRef("store"))
@@ -365,7 +379,6 @@ func microKernel(s kernelSpec) {
 	JMP(LabelRef("loop"))
 
 	Label("store")
-	SHLQ(U8(map[int]int{4: 2, 8: 3}[s.size]), ldc)
 	TESTQ(load, load)
 	JZ(LabelRef("overwrite"))
 	storeRows(s, acc, pc, ldc, rows, true)
