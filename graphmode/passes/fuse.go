@@ -13,7 +13,8 @@ import (
 // runs as one blockwise loop whose intermediates never reach memory. A
 // group is closed once anything outside it reads one of its members: its
 // step runs where its last member stands, which must come before every
-// outside reader. A gradient-descent update of a matrix product read by
+// outside reader. A stateful application, call, branch or loop closes
+// every group, so that no step moves past an in-place update. A gradient-descent update of a matrix product read by
 // nothing else becomes one GEMM step too (fuseDescents). Fuse does not
 // change g.
 func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
@@ -121,6 +122,15 @@ func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error
 		}
 		for _, in := range n.Inputs {
 			if gi := groupOf[in]; gi != nil && gi != join {
+				gi.closed = true
+			}
+		}
+		// A group's step runs at its last member, so one that spanned a
+		// stateful application (an in-place update of a Parameter), or a
+		// call, branch or loop that may hold one, would compute its
+		// earlier members with what the update wrote.
+		if n.Kind != ir.Apply && len(n.Graphs) > 0 || n.Kind == ir.Apply && n.Prim.Stateful {
+			for _, gi := range groups {
 				gi.closed = true
 			}
 		}

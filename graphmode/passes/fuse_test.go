@@ -270,3 +270,39 @@ func TestFuseSum(t *testing.T) {
 		})
 	}
 }
+
+// A group never spans an in-place update: an op that reads a Parameter
+// before the update and one after it, fused into one step at the later
+// one's place, would compute the first with the updated value.
+func TestFuseStopsAtUpdates(t *testing.T) {
+	f := newFixture(t)
+	g := ir.NewGraph("g", ir.Span{})
+	b := &ir.Builder{G: g}
+	p := g.AddWeight("p", vec3)
+	a := op(t, b, ops.Mul, nil, p, f.scalar(2))
+	u := op(t, b, ops.ApplyGradientDescent, nil, p, f.scalar(1), g.AddParam("grad", vec3, ir.Span{}))
+	c := op(t, b, ops.Add, nil, a, f.scalar(1))
+	g.SetOutput(g.MakeTuple(ir.Span{}, c, u))
+	fusion, err := passes.Fuse(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fusion.Groups) != 0 {
+		t.Fatalf("%d groups span the update", len(fusion.Groups))
+	}
+	run := func(fusion *ir.Fusion) *tensor.Tensor {
+		w := f.vec(1, 2, 3)
+		r := &exec.Runner{B: f.eager, Fusion: fusion, Weight: func(*ir.Node) (*tensor.Tensor, error) { return w, nil }}
+		v, err := r.Run(g, []exec.Value{f.vec(10, 10, 10)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return exec.Tensors(v)[0]
+	}
+	want, got := run(nil), run(fusion)
+	for i := range 3 {
+		if got.Float(i) != want.Float(i) || want.Float(i) != float64(2*(i+1)+1) {
+			t.Fatalf("[%d] is %v fused, %v node by node, want %d", i, got.Float(i), want.Float(i), 2*(i+1)+1)
+		}
+	}
+}
