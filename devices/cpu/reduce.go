@@ -1,6 +1,8 @@
 package cpu
 
 import (
+	"maps"
+	"slices"
 	"sync"
 	"unsafe"
 )
@@ -290,17 +292,23 @@ func foldSplit[T Number](op ReduceOp, acc T, run []T) T {
 		}
 		return acc
 	case ReduceMax, ReduceMin:
+		// The parts are combined in order, as fold meets them: which of
+		// −0 and +0, or which NaN, comes out depends on it.
 		var mu sync.Mutex
+		parts := map[int]T{}
 		For(len(run), 1, func(lo, hi int) {
 			part := fold(op, run[lo], run[lo:hi])
 			mu.Lock()
-			if op == ReduceMax {
-				acc = maxNaN(acc, part)
-			} else {
-				acc = minNaN(acc, part)
-			}
+			parts[lo] = part
 			mu.Unlock()
 		})
+		for _, lo := range slices.Sorted(maps.Keys(parts)) {
+			if op == ReduceMax {
+				acc = maxNaN(acc, parts[lo])
+			} else {
+				acc = minNaN(acc, parts[lo])
+			}
+		}
 		return acc
 	}
 	return fold(op, acc, run)

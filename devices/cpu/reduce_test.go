@@ -284,3 +284,34 @@ func BenchmarkReduceSumRows(b *testing.B) { benchReduce(b, ReduceSum, []int{1024
 func BenchmarkReduceSumCols(b *testing.B) { benchReduce(b, ReduceSum, []int{1024, 1024}, []int{0}) }
 func BenchmarkReduceMaxAll(b *testing.B)  { benchReduce(b, ReduceMax, []int{1 << 20}, []int{0}) }
 func BenchmarkReduceMaxCols(b *testing.B) { benchReduce(b, ReduceMax, []int{1024, 1024}, []int{0}) }
+
+// A max or min split across the cores gives the serial fold's bits: the
+// first of tied zeros, and the first NaN, whatever order the parts finish
+// in.
+func TestReduceSplitExtremaKeepOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	negZero := float32(math.Copysign(0, -1))
+	run := make([]float32, 4*Grain)
+	for trial := range 40 {
+		for i := range run {
+			run[i] = -float32(r.IntN(100) + 1)
+		}
+		// Zeros of both signs, or NaNs of two payloads, at random places.
+		for range 6 {
+			i := r.IntN(len(run))
+			switch trial % 2 {
+			case 0:
+				run[i] = [2]float32{0, negZero}[r.IntN(2)]
+			default:
+				run[i] = math.Float32frombits([2]uint32{0x7fc00001, 0xffc00002}[r.IntN(2)])
+			}
+		}
+		for _, op := range []ReduceOp{ReduceMax, ReduceMin} {
+			want := fold(op, run[0], run)
+			got := foldSplit(op, run[0], run)
+			if math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("trial %d op %d: split %v (%#x), serial %v (%#x)", trial, op, got, math.Float32bits(got), want, math.Float32bits(want))
+			}
+		}
+	}
+}
