@@ -80,24 +80,26 @@ func Fuse(inputs int, apps []FusedApply, outputs []int) (*Primitive, error) {
 	}, nil
 }
 
-// FuseSum makes the primitive that computes a group's one output, value
-// output, summed over every axis (ReduceSum, or ReduceMean when mean):
-// the reduction the chain feeds, fused into its step (cpu.RunFusedSum),
-// so the summed values are never written. The result is the reduction's
-// bit for bit. shape is the reduction's result's: () or, with keep_dims,
-// all ones. The caller (graph mode's fusion pass) ensures what Fuse
-// needs and that the reduction is over every axis.
-func FuseSum(inputs int, apps []FusedApply, output int, mean bool, shape tensor.Shape) (*Primitive, error) {
+// FuseReduce makes the primitive that computes a group's one output,
+// value output, reduced over every axis by reduction (ReduceSum,
+// ReduceMean, ReduceMax or ReduceMin): the reduction the chain feeds,
+// fused into its step (cpu.RunFusedReduce), so the reduced values are
+// never written. The result is the reduction's bit for bit. shape is the
+// reduction's result's: () or, with keep_dims, all ones. The caller
+// (graph mode's fusion pass) ensures what Fuse needs, that the reduction
+// is over every axis, and that a max or min has elements.
+func FuseReduce(inputs int, apps []FusedApply, output int, reduction *Primitive, shape tensor.Shape) (*Primitive, error) {
+	op, ok := map[*Primitive]cpu.ReduceOp{ReduceSum: cpu.ReduceSum, ReduceMean: cpu.ReduceSum, ReduceMax: cpu.ReduceMax, ReduceMin: cpu.ReduceMin}[reduction]
+	if !ok {
+		return nil, fmt.Errorf("ops: %s cannot be fused", reduction.Name)
+	}
+	mean := reduction == ReduceMean
 	prog, name, err := fusedProgram(inputs, apps)
 	if err != nil {
 		return nil, err
 	}
 	p := cpu.NewFusedProgram(inputs, prog, []int{output})
-	reduce := "ReduceSum"
-	if mean {
-		reduce = "ReduceMean"
-	}
-	name = "Fused[" + name + "," + reduce + "]"
+	name = "Fused[" + name + "," + reduction.Name + "]"
 	return &Primitive{
 		Name: name,
 		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
@@ -115,9 +117,9 @@ func FuseSum(inputs int, apps []FusedApply, output int, mean bool, shape tensor.
 			}
 			switch d := z.Data().(type) {
 			case []float32:
-				d[0] = fusedSum[float32](p, over.Shape, in, mean)
+				d[0] = fusedReduce[float32](p, over.Shape, op, in, mean)
 			case []float64:
-				d[0] = fusedSum[float64](p, over.Shape, in, mean)
+				d[0] = fusedReduce[float64](p, over.Shape, op, in, mean)
 			}
 			return []*tensor.Tensor{z}, nil
 		},
@@ -218,14 +220,14 @@ func tensorMetas(in []*tensor.Tensor) []tensor.Meta {
 	return m
 }
 
-// fusedSum runs a sum's program over shape: the sum, or the mean, of its
-// output, divided in T as cpu.Mean divides.
-func fusedSum[T cpu.Float](p *cpu.FusedProgram, shape tensor.Shape, in []*tensor.Tensor, mean bool) T {
-	s := cpu.RunFusedSum(p, shape, fusedInputs[T](in, shape))
+// fusedReduce runs a reduction's program over shape: the reduction of its
+// output, or the mean, divided in T as cpu.Mean divides.
+func fusedReduce[T cpu.Float](p *cpu.FusedProgram, shape tensor.Shape, op cpu.ReduceOp, in []*tensor.Tensor, mean bool) T {
+	r := cpu.RunFusedReduce(p, shape, op, fusedInputs[T](in, shape))
 	if mean {
-		s /= T(shape.Size())
+		r /= T(shape.Size())
 	}
-	return s
+	return r
 }
 
 func fusedInputs[T cpu.Float](in []*tensor.Tensor, shape tensor.Shape) []cpu.FusedInput[T] {

@@ -126,35 +126,44 @@ func RunFused[T Float](p *FusedProgram, shape []int, outs [][]T, ins []FusedInpu
 	})
 }
 
-// RunFusedSum runs p, a program with one output, over shape and gives the
-// sum of that output's elements instead of writing it: the elementwise
-// chain fused into the reduction it feeds, so the values summed never
-// reach memory. A block is one of Reduce's sumChunk pieces, summed
-// pairwise, and the pieces are added in order from 0, so the result is
-// Reduce's bit for bit.
-func RunFusedSum[T Float](p *FusedProgram, shape []int, ins []FusedInput[T]) T {
+// RunFusedReduce runs p, a program with one output, over shape and gives
+// that output reduced over all its elements by op (ReduceSum, ReduceMax
+// or ReduceMin) instead of writing it: the elementwise chain fused into
+// the reduction it feeds, so the values reduced never reach memory. Each
+// block is folded as Reduce folds a run, and the blocks' results are
+// combined in order: for a sum a block is one of Reduce's sumChunk
+// pieces, summed pairwise and added from 0; a max or min starts from the
+// block's first element. So the result is Reduce's bit for bit. A max
+// or min of no elements has no value: the caller rejects it.
+func RunFusedReduce[T Float](p *FusedProgram, shape []int, op ReduceOp, ins []FusedInput[T]) T {
 	n := 1
 	for _, d := range shape {
 		n *= d
 	}
 	blocks := (n + fusedBlock - 1) / fusedBlock
-	pieces := make([]T, blocks)
+	parts := make([]T, blocks)
 	For(blocks, len(p.Ops)*fusedBlock, func(lo, hi int) {
-		block := min(n, fusedBlock)
-		w := newFusedWorker(p, shape, nil, ins, block)
+		w := newFusedWorker(p, shape, nil, ins, min(n, fusedBlock))
 		defer w.release()
-		out := w.local
 		for b := lo; b < hi; b++ {
 			end := min(n, (b+1)*fusedBlock)
 			w.block(b*fusedBlock, end)
-			pieces[b] = pairwiseSum(out[:end-b*fusedBlock])
+			out := w.local[:end-b*fusedBlock]
+			if op == ReduceSum {
+				parts[b] = pairwiseSum(out)
+			} else {
+				parts[b] = fold(op, out[0], out)
+			}
 		}
 	})
-	var sum T
-	for _, s := range pieces {
-		sum += s
+	if op == ReduceSum {
+		var sum T
+		for _, s := range parts {
+			sum += s
+		}
+		return sum
 	}
-	return sum
+	return fold(op, parts[0], parts)
 }
 
 // A fusedWorker runs blocks of a program on one goroutine, with scratch
@@ -164,7 +173,7 @@ type fusedWorker[T Float] struct {
 	shape []int
 	outs  [][]T
 	// local, when outs is nil, is the one output's block, in scratch: a
-	// program whose output is reduced as it is made (RunFusedSum).
+	// program whose output is reduced as it is made (RunFusedReduce).
 	local   []T
 	ins     []FusedInput[T]
 	scratch *[]T

@@ -132,18 +132,23 @@ func checkFused[T Float](t *testing.T, r *rand.Rand, shape []int) {
 	if p.Temps > nops {
 		t.Errorf("%d temporaries for %d ops", p.Temps, nops)
 	}
-	// The last value summed as it is made is Reduce's sum of it over every
-	// axis, to the bit.
+	// The last value reduced as it is made is Reduce's reduction of it
+	// over every axis, to the bit.
 	last := nin + nops - 1
 	axes := make([]int, len(shape))
 	for i := range axes {
 		axes[i] = i
 	}
-	want := make([]T, 1)
-	Reduce(ReduceSum, want, values[last], shape, axes)
-	got := RunFusedSum(NewFusedProgram(nin, prog, []int{last}), shape, ins)
-	if got != want[0] && !(got != got && want[0] != want[0]) || math.Signbit(float64(got)) != math.Signbit(float64(want[0])) {
-		t.Fatalf("fused sum %v, Reduce %v; program %+v", got, want[0], prog)
+	for _, op := range []ReduceOp{ReduceSum, ReduceMax, ReduceMin} {
+		if op != ReduceSum && size == 0 {
+			continue
+		}
+		want := make([]T, 1)
+		Reduce(op, want, values[last], shape, axes)
+		got := RunFusedReduce(NewFusedProgram(nin, prog, []int{last}), shape, op, ins)
+		if got != want[0] && !(got != got && want[0] != want[0]) || math.Signbit(float64(got)) != math.Signbit(float64(want[0])) {
+			t.Fatalf("fused reduction %d: %v, Reduce %v; program %+v", op, got, want[0], prog)
+		}
 	}
 }
 

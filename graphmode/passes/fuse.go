@@ -146,8 +146,8 @@ func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error
 		}
 	}
 	for _, gr := range groups {
-		if r := sumFed(g, gr, readOutside, crossRead); r != nil {
-			fg, err := fusedSumGroup(gr.nodes, r)
+		if r := reductionFed(g, gr, readOutside, crossRead); r != nil {
+			fg, err := fusedReduceGroup(gr.nodes, r)
 			if err != nil {
 				return err
 			}
@@ -192,13 +192,13 @@ func fusible(n *ir.Node) (tensor.Meta, bool) {
 	return m, true
 }
 
-// sumFed finds the reduction a group's chain feeds, to fuse into it: a
-// ReduceSum or ReduceMean over every axis that is the only reader of the
+// reductionFed finds the reduction a group's chain feeds, to fuse into it: a
+// sum, mean, max or min over every axis that is the only reader of the
 // group's only output, with nothing stateful between the group's last
 // member and it (the group's step moves to the reduction's place, and an
 // in-place update there could change what the chain reads). It gives
 // nil when there is none.
-func sumFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.Node]bool) *ir.Node {
+func reductionFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.Node]bool) *ir.Node {
 	var out *ir.Node
 	for _, n := range gr.nodes {
 		if readOutside[n] {
@@ -228,8 +228,18 @@ func sumFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.Node]boo
 		}
 		seenLast = seenLast || n == last
 	}
-	if reader == nil || reader.Kind != ir.Apply || reader.Prim != ops.ReduceSum && reader.Prim != ops.ReduceMean ||
-		len(reader.Inputs) != 1 || crossRead[reader] || !reducesEveryAxis(reader.Attrs, len(gr.meta.Shape)) {
+	if reader == nil || reader.Kind != ir.Apply || len(reader.Inputs) != 1 || crossRead[reader] ||
+		!reducesEveryAxis(reader.Attrs, len(gr.meta.Shape)) {
+		return nil
+	}
+	switch reader.Prim {
+	case ops.ReduceSum, ops.ReduceMean:
+	case ops.ReduceMax, ops.ReduceMin:
+		// Of no elements they have no value: the reduction raises that.
+		if gr.meta.Shape.Size() == 0 {
+			return nil
+		}
+	default:
 		return nil
 	}
 	if abs, ok := reader.Abs.(ir.TensorAbs); !ok || abs.Meta.DType != gr.meta.DType {
@@ -269,12 +279,12 @@ func reducesEveryAxis(attrs ops.Attrs, rank int) bool {
 	return len(axes) == rank
 }
 
-// fusedSumGroup makes the group of members, in graph order, and the
-// reduction that sums their one output, whose result is the group's.
-func fusedSumGroup(members []*ir.Node, reduction *ir.Node) (*ir.FusedGroup, error) {
+// fusedReduceGroup makes the group of members, in graph order, and the
+// reduction of their one output, whose result is the group's.
+func fusedReduceGroup(members []*ir.Node, reduction *ir.Node) (*ir.FusedGroup, error) {
 	inputs, apps, value := numbered(members)
 	abs := reduction.Abs.(ir.TensorAbs)
-	prim, err := ops.FuseSum(len(inputs), apps, value[reduction.Inputs[0]], reduction.Prim == ops.ReduceMean, abs.Meta.Shape)
+	prim, err := ops.FuseReduce(len(inputs), apps, value[reduction.Inputs[0]], reduction.Prim, abs.Meta.Shape)
 	if err != nil {
 		return nil, err
 	}

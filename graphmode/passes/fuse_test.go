@@ -168,11 +168,12 @@ func TestFuseDescents(t *testing.T) {
 	}
 }
 
-// TestFuseSum checks when an elementwise chain fuses into the sum or mean
-// it feeds, and that the fused step gives the reduction's bits. The
+// TestFuseReduction checks when an elementwise chain fuses into the sum,
+// mean, max or min it feeds, and that the fused step gives the
+// reduction's bits. The
 // inputs are a 3×5000 matrix and a row of 5000 that broadcasts over it, so
 // the chain spans two of the fused program's blocks.
-func TestFuseSum(t *testing.T) {
+func TestFuseReduction(t *testing.T) {
 	f := newFixture(t)
 	const rows, cols = 3, 5000
 	vals := func(n int, seed float64) []float64 {
@@ -211,9 +212,12 @@ func TestFuseSum(t *testing.T) {
 		{"a sum over some axes is not fused", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
 			return op(t, b, ops.ReduceSum, ops.Attrs{"axis": []int{1}, "keep_dims": false}, op(t, b, ops.Mul, nil, x, y))
 		}, ""},
-		{"a max is not fused", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+		{"a max fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
 			return op(t, b, ops.ReduceMax, all, op(t, b, ops.Mul, nil, x, y))
-		}, ""},
+		}, "Fused[Mul,ReduceMax]"},
+		{"a min over a ReLU, many tied zeros, fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceMin, all, op(t, b, ops.ReLU, nil, op(t, b, ops.Sub, nil, x, y)))
+		}, "Fused[Sub,ReLU,ReduceMin]"},
 		{"a chain read besides the sum is not", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
 			m := op(t, b, ops.Mul, nil, x, y)
 			return op(t, b, ops.Add, nil, m, op(t, b, ops.ReduceSum, all, m))
@@ -236,7 +240,7 @@ func TestFuseSum(t *testing.T) {
 			}
 			fused := ""
 			for _, grp := range fusion.Groups {
-				if p := grp.Nodes[len(grp.Nodes)-1].Prim; p == ops.ReduceSum || p == ops.ReduceMean {
+				if p := grp.Nodes[len(grp.Nodes)-1].Prim; p == ops.ReduceSum || p == ops.ReduceMean || p == ops.ReduceMax || p == ops.ReduceMin {
 					fused = grp.Prim.Name
 				}
 			}

@@ -1,5 +1,5 @@
-# Elementwise chains that feed a sum or mean over every axis fuse into it
-# under jit: losses over tensors that span several fused blocks, with a
+# Elementwise chains that feed a sum, mean, max or min over every axis fuse
+# into it under jit: losses over tensors that span several fused blocks, with a
 # broadcast row, a scalar, keep_dims and a mean, and chains that must not
 # fuse (a partial axis, an output also read elsewhere).
 import numpy as np
@@ -20,7 +20,9 @@ def losses(x, y):
     partial = (x * y).sum(axis=1)
     z = ops.tanh(x) + 1.0
     shared = z.sum() + z[0, 0]
-    return mse, energy, partial, shared
+    top = (x * y).max()
+    low = ops.relu(x - y).min()
+    return mse, energy, partial, shared, top, low
 
 
 RESULTS.append(losses(x, y))
