@@ -3586,3 +3586,706 @@ lanes:
 	MOVSS      X1, m+16(FP)
 	MOVB       AL, exact+20(FP)
 	RET
+
+// func addVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·addVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ n+24(FP), BX
+
+wide:
+	CMPQ    BX, $0x20
+	JL      single
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VADDPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	VMOVUPS 32(CX), Y0
+	VMOVUPS 32(DX), Y1
+	VADDPS  Y1, Y0, Y0
+	VMOVUPS Y0, 32(AX)
+	VMOVUPS 64(CX), Y0
+	VMOVUPS 64(DX), Y1
+	VADDPS  Y1, Y0, Y0
+	VMOVUPS Y0, 64(AX)
+	VMOVUPS 96(CX), Y0
+	VMOVUPS 96(DX), Y1
+	VADDPS  Y1, Y0, Y0
+	VMOVUPS Y0, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	ADDQ    $0x00000080, DX
+	SUBQ    $0x00000020, BX
+	JMP     wide
+
+single:
+	CMPQ    BX, $0x08
+	JL      done
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VADDPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	ADDQ    $0x00000020, DX
+	SUBQ    $0x00000008, BX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func addVS32AVX2(dst *float32, x *float32, y float32, n int)
+// Requires: AVX, AVX2, SSE
+TEXT ·addVS32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         n+24(FP), DX
+
+wide:
+	CMPQ    DX, $0x20
+	JL      single
+	VMOVUPS (CX), Y1
+	VADDPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	VMOVUPS 32(CX), Y1
+	VADDPS  Y0, Y1, Y1
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS 64(CX), Y1
+	VADDPS  Y0, Y1, Y1
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS 96(CX), Y1
+	VADDPS  Y0, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
+
+single:
+	CMPQ    DX, $0x08
+	JL      done
+	VMOVUPS (CX), Y1
+	VADDPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	SUBQ    $0x00000008, DX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func subVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·subVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ n+24(FP), BX
+
+wide:
+	CMPQ    BX, $0x20
+	JL      single
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VSUBPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	VMOVUPS 32(CX), Y0
+	VMOVUPS 32(DX), Y1
+	VSUBPS  Y1, Y0, Y0
+	VMOVUPS Y0, 32(AX)
+	VMOVUPS 64(CX), Y0
+	VMOVUPS 64(DX), Y1
+	VSUBPS  Y1, Y0, Y0
+	VMOVUPS Y0, 64(AX)
+	VMOVUPS 96(CX), Y0
+	VMOVUPS 96(DX), Y1
+	VSUBPS  Y1, Y0, Y0
+	VMOVUPS Y0, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	ADDQ    $0x00000080, DX
+	SUBQ    $0x00000020, BX
+	JMP     wide
+
+single:
+	CMPQ    BX, $0x08
+	JL      done
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VSUBPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	ADDQ    $0x00000020, DX
+	SUBQ    $0x00000008, BX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func subVS32AVX2(dst *float32, x *float32, y float32, n int)
+// Requires: AVX, AVX2, SSE
+TEXT ·subVS32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         n+24(FP), DX
+
+wide:
+	CMPQ    DX, $0x20
+	JL      single
+	VMOVUPS (CX), Y1
+	VSUBPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	VMOVUPS 32(CX), Y1
+	VSUBPS  Y0, Y1, Y1
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS 64(CX), Y1
+	VSUBPS  Y0, Y1, Y1
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS 96(CX), Y1
+	VSUBPS  Y0, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
+
+single:
+	CMPQ    DX, $0x08
+	JL      done
+	VMOVUPS (CX), Y1
+	VSUBPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	SUBQ    $0x00000008, DX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func mulVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·mulVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ n+24(FP), BX
+
+wide:
+	CMPQ    BX, $0x20
+	JL      single
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VMULPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	VMOVUPS 32(CX), Y0
+	VMOVUPS 32(DX), Y1
+	VMULPS  Y1, Y0, Y0
+	VMOVUPS Y0, 32(AX)
+	VMOVUPS 64(CX), Y0
+	VMOVUPS 64(DX), Y1
+	VMULPS  Y1, Y0, Y0
+	VMOVUPS Y0, 64(AX)
+	VMOVUPS 96(CX), Y0
+	VMOVUPS 96(DX), Y1
+	VMULPS  Y1, Y0, Y0
+	VMOVUPS Y0, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	ADDQ    $0x00000080, DX
+	SUBQ    $0x00000020, BX
+	JMP     wide
+
+single:
+	CMPQ    BX, $0x08
+	JL      done
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VMULPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	ADDQ    $0x00000020, DX
+	SUBQ    $0x00000008, BX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func mulVS32AVX2(dst *float32, x *float32, y float32, n int)
+// Requires: AVX, AVX2, SSE
+TEXT ·mulVS32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         n+24(FP), DX
+
+wide:
+	CMPQ    DX, $0x20
+	JL      single
+	VMOVUPS (CX), Y1
+	VMULPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	VMOVUPS 32(CX), Y1
+	VMULPS  Y0, Y1, Y1
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS 64(CX), Y1
+	VMULPS  Y0, Y1, Y1
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS 96(CX), Y1
+	VMULPS  Y0, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
+
+single:
+	CMPQ    DX, $0x08
+	JL      done
+	VMOVUPS (CX), Y1
+	VMULPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	SUBQ    $0x00000008, DX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func divVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·divVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ n+24(FP), BX
+
+wide:
+	CMPQ    BX, $0x20
+	JL      single
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VDIVPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	VMOVUPS 32(CX), Y0
+	VMOVUPS 32(DX), Y1
+	VDIVPS  Y1, Y0, Y0
+	VMOVUPS Y0, 32(AX)
+	VMOVUPS 64(CX), Y0
+	VMOVUPS 64(DX), Y1
+	VDIVPS  Y1, Y0, Y0
+	VMOVUPS Y0, 64(AX)
+	VMOVUPS 96(CX), Y0
+	VMOVUPS 96(DX), Y1
+	VDIVPS  Y1, Y0, Y0
+	VMOVUPS Y0, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	ADDQ    $0x00000080, DX
+	SUBQ    $0x00000020, BX
+	JMP     wide
+
+single:
+	CMPQ    BX, $0x08
+	JL      done
+	VMOVUPS (CX), Y0
+	VMOVUPS (DX), Y1
+	VDIVPS  Y1, Y0, Y0
+	VMOVUPS Y0, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	ADDQ    $0x00000020, DX
+	SUBQ    $0x00000008, BX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func divVS32AVX2(dst *float32, x *float32, y float32, n int)
+// Requires: AVX, AVX2, SSE
+TEXT ·divVS32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         n+24(FP), DX
+
+wide:
+	CMPQ    DX, $0x20
+	JL      single
+	VMOVUPS (CX), Y1
+	VDIVPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	VMOVUPS 32(CX), Y1
+	VDIVPS  Y0, Y1, Y1
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS 64(CX), Y1
+	VDIVPS  Y0, Y1, Y1
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS 96(CX), Y1
+	VDIVPS  Y0, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
+
+single:
+	CMPQ    DX, $0x08
+	JL      done
+	VMOVUPS (CX), Y1
+	VDIVPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	SUBQ    $0x00000008, DX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func maxVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·maxVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ n+24(FP), BX
+
+wide:
+	CMPQ      BX, $0x20
+	JL        single
+	VMOVUPS   (CX), Y0
+	VMOVUPS   (DX), Y1
+	VMAXPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, (AX)
+	VMOVUPS   32(CX), Y0
+	VMOVUPS   32(DX), Y1
+	VMAXPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, 32(AX)
+	VMOVUPS   64(CX), Y0
+	VMOVUPS   64(DX), Y1
+	VMAXPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, 64(AX)
+	VMOVUPS   96(CX), Y0
+	VMOVUPS   96(DX), Y1
+	VMAXPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, 96(AX)
+	ADDQ      $0x00000080, AX
+	ADDQ      $0x00000080, CX
+	ADDQ      $0x00000080, DX
+	SUBQ      $0x00000020, BX
+	JMP       wide
+
+single:
+	CMPQ      BX, $0x08
+	JL        done
+	VMOVUPS   (CX), Y0
+	VMOVUPS   (DX), Y1
+	VMAXPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, (AX)
+	ADDQ      $0x00000020, AX
+	ADDQ      $0x00000020, CX
+	ADDQ      $0x00000020, DX
+	SUBQ      $0x00000008, BX
+	JMP       single
+
+done:
+	VZEROUPPER
+	RET
+
+// func maxVS32AVX2(dst *float32, x *float32, y float32, n int)
+// Requires: AVX, AVX2, SSE
+TEXT ·maxVS32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         n+24(FP), DX
+
+wide:
+	CMPQ      DX, $0x20
+	JL        single
+	VMOVUPS   (CX), Y1
+	VMAXPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, (AX)
+	VMOVUPS   32(CX), Y1
+	VMAXPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, 32(AX)
+	VMOVUPS   64(CX), Y1
+	VMAXPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, 64(AX)
+	VMOVUPS   96(CX), Y1
+	VMAXPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, 96(AX)
+	ADDQ      $0x00000080, AX
+	ADDQ      $0x00000080, CX
+	SUBQ      $0x00000020, DX
+	JMP       wide
+
+single:
+	CMPQ      DX, $0x08
+	JL        done
+	VMOVUPS   (CX), Y1
+	VMAXPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, (AX)
+	ADDQ      $0x00000020, AX
+	ADDQ      $0x00000020, CX
+	SUBQ      $0x00000008, DX
+	JMP       single
+
+done:
+	VZEROUPPER
+	RET
+
+// func minVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·minVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ n+24(FP), BX
+
+wide:
+	CMPQ      BX, $0x20
+	JL        single
+	VMOVUPS   (CX), Y0
+	VMOVUPS   (DX), Y1
+	VMINPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, (AX)
+	VMOVUPS   32(CX), Y0
+	VMOVUPS   32(DX), Y1
+	VMINPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, 32(AX)
+	VMOVUPS   64(CX), Y0
+	VMOVUPS   64(DX), Y1
+	VMINPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, 64(AX)
+	VMOVUPS   96(CX), Y0
+	VMOVUPS   96(DX), Y1
+	VMINPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, 96(AX)
+	ADDQ      $0x00000080, AX
+	ADDQ      $0x00000080, CX
+	ADDQ      $0x00000080, DX
+	SUBQ      $0x00000020, BX
+	JMP       wide
+
+single:
+	CMPQ      BX, $0x08
+	JL        done
+	VMOVUPS   (CX), Y0
+	VMOVUPS   (DX), Y1
+	VMINPS    Y1, Y0, Y1
+	VCMPPS    $0x03, Y0, Y0, Y2
+	VBLENDVPS Y2, Y0, Y1, Y1
+	VMOVUPS   Y1, (AX)
+	ADDQ      $0x00000020, AX
+	ADDQ      $0x00000020, CX
+	ADDQ      $0x00000020, DX
+	SUBQ      $0x00000008, BX
+	JMP       single
+
+done:
+	VZEROUPPER
+	RET
+
+// func minVS32AVX2(dst *float32, x *float32, y float32, n int)
+// Requires: AVX, AVX2, SSE
+TEXT ·minVS32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         n+24(FP), DX
+
+wide:
+	CMPQ      DX, $0x20
+	JL        single
+	VMOVUPS   (CX), Y1
+	VMINPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, (AX)
+	VMOVUPS   32(CX), Y1
+	VMINPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, 32(AX)
+	VMOVUPS   64(CX), Y1
+	VMINPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, 64(AX)
+	VMOVUPS   96(CX), Y1
+	VMINPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, 96(AX)
+	ADDQ      $0x00000080, AX
+	ADDQ      $0x00000080, CX
+	SUBQ      $0x00000020, DX
+	JMP       wide
+
+single:
+	CMPQ      DX, $0x08
+	JL        done
+	VMOVUPS   (CX), Y1
+	VMINPS    Y0, Y1, Y2
+	VCMPPS    $0x03, Y1, Y1, Y3
+	VBLENDVPS Y3, Y1, Y2, Y2
+	VMOVUPS   Y2, (AX)
+	ADDQ      $0x00000020, AX
+	ADDQ      $0x00000020, CX
+	SUBQ      $0x00000008, DX
+	JMP       single
+
+done:
+	VZEROUPPER
+	RET
+
+// func reluV32AVX2(dst *float32, x *float32, n int)
+// Requires: AVX
+TEXT ·reluV32AVX2(SB), NOSPLIT, $0-24
+	MOVQ   dst+0(FP), AX
+	MOVQ   x+8(FP), CX
+	MOVQ   n+16(FP), DX
+	VXORPS Y0, Y0, Y0
+
+wide:
+	CMPQ    DX, $0x20
+	JL      single
+	VMOVUPS (CX), Y1
+	VMAXPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	VMOVUPS 32(CX), Y1
+	VMAXPS  Y0, Y1, Y1
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS 64(CX), Y1
+	VMAXPS  Y0, Y1, Y1
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS 96(CX), Y1
+	VMAXPS  Y0, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
+
+single:
+	CMPQ    DX, $0x08
+	JL      done
+	VMOVUPS (CX), Y1
+	VMAXPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	SUBQ    $0x00000008, DX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+// func reluGradVV32AVX2(dst *float32, x *float32, y *float32, n int)
+// Requires: AVX
+TEXT ·reluGradVV32AVX2(SB), NOSPLIT, $0-32
+	MOVQ   dst+0(FP), AX
+	MOVQ   x+8(FP), CX
+	MOVQ   y+16(FP), DX
+	MOVQ   n+24(FP), BX
+	VXORPS Y0, Y0, Y0
+
+wide:
+	CMPQ    BX, $0x20
+	JL      single
+	VMOVUPS (CX), Y1
+	VMOVUPS (DX), Y2
+	VCMPPS  $0x1e, Y0, Y1, Y1
+	VANDPS  Y2, Y1, Y1
+	VMOVUPS Y1, (AX)
+	VMOVUPS 32(CX), Y1
+	VMOVUPS 32(DX), Y2
+	VCMPPS  $0x1e, Y0, Y1, Y1
+	VANDPS  Y2, Y1, Y1
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS 64(CX), Y1
+	VMOVUPS 64(DX), Y2
+	VCMPPS  $0x1e, Y0, Y1, Y1
+	VANDPS  Y2, Y1, Y1
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS 96(CX), Y1
+	VMOVUPS 96(DX), Y2
+	VCMPPS  $0x1e, Y0, Y1, Y1
+	VANDPS  Y2, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	ADDQ    $0x00000080, DX
+	SUBQ    $0x00000020, BX
+	JMP     wide
+
+single:
+	CMPQ    BX, $0x08
+	JL      done
+	VMOVUPS (CX), Y1
+	VMOVUPS (DX), Y2
+	VCMPPS  $0x1e, Y0, Y1, Y1
+	VANDPS  Y2, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	ADDQ    $0x00000020, DX
+	SUBQ    $0x00000008, BX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET

@@ -173,3 +173,73 @@ func maxRun32(x *float32, n int) (m float32, exact bool)
 //
 //go:noescape
 func minRun32(x *float32, n int) (m float32, exact bool)
+
+// addVV32AVX2 computes dst[i] = x[i] add y[i] for i < n, a multiple of 8.
+//
+//go:noescape
+func addVV32AVX2(dst *float32, x *float32, y *float32, n int)
+
+// addVS32AVX2 computes dst[i] = x[i] add y for i < n, a multiple of 8.
+//
+//go:noescape
+func addVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// subVV32AVX2 computes dst[i] = x[i] sub y[i] for i < n, a multiple of 8.
+//
+//go:noescape
+func subVV32AVX2(dst *float32, x *float32, y *float32, n int)
+
+// subVS32AVX2 computes dst[i] = x[i] sub y for i < n, a multiple of 8.
+//
+//go:noescape
+func subVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// mulVV32AVX2 computes dst[i] = x[i] mul y[i] for i < n, a multiple of 8.
+//
+//go:noescape
+func mulVV32AVX2(dst *float32, x *float32, y *float32, n int)
+
+// mulVS32AVX2 computes dst[i] = x[i] mul y for i < n, a multiple of 8.
+//
+//go:noescape
+func mulVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// divVV32AVX2 computes dst[i] = x[i] div y[i] for i < n, a multiple of 8.
+//
+//go:noescape
+func divVV32AVX2(dst *float32, x *float32, y *float32, n int)
+
+// divVS32AVX2 computes dst[i] = x[i] div y for i < n, a multiple of 8.
+//
+//go:noescape
+func divVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// maxVV32AVX2 computes dst[i] = x[i] max y[i] for i < n, a multiple of 8.
+//
+//go:noescape
+func maxVV32AVX2(dst *float32, x *float32, y *float32, n int)
+
+// maxVS32AVX2 computes dst[i] = x[i] max y for i < n, a multiple of 8.
+//
+//go:noescape
+func maxVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// minVV32AVX2 computes dst[i] = x[i] min y[i] for i < n, a multiple of 8.
+//
+//go:noescape
+func minVV32AVX2(dst *float32, x *float32, y *float32, n int)
+
+// minVS32AVX2 computes dst[i] = x[i] min y for i < n, a multiple of 8.
+//
+//go:noescape
+func minVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// reluV32AVX2 computes dst[i] = max(x[i], 0) for i < n, a multiple of 8; 0 for NaN.
+//
+//go:noescape
+func reluV32AVX2(dst *float32, x *float32, n int)
+
+// reluGradVV32AVX2 computes dst[i] = y[i] where x[i] > 0, else +0, for i < n, a multiple of 8.
+//
+//go:noescape
+func reluGradVV32AVX2(dst *float32, x *float32, y *float32, n int)

@@ -40,15 +40,8 @@ func reluGradRun[T Float](dst, dout, y []T) {
 	switch z := any(dst).(type) {
 	case []float32:
 		ys, d := any(y).([]float32)[:len(z)], any(dout).([]float32)[:len(z)]
-		if reluGradSIMD32(z, d, ys) {
-			return
-		}
-		for i, v := range ys {
-			b := math.Float32bits(d[i])
-			if !(v > 0) {
-				b = 0
-			}
-			z[i] = math.Float32frombits(b)
+		if !reluGradSIMD32(z, d, ys) {
+			reluGradGo(z, d, ys)
 		}
 	case []float64:
 		ys, d := any(y).([]float64)[:len(z)], any(dout).([]float64)[:len(z)]
@@ -59,5 +52,18 @@ func reluGradRun[T Float](dst, dout, y []T) {
 			}
 			z[i] = math.Float64frombits(b)
 		}
+	}
+}
+
+// reluGradGo is reluGradRun's float32 loop: dout's bits where y > 0, +0
+// elsewhere (NaN included).
+func reluGradGo(dst, dout, y []float32) {
+	d := dout[:len(dst)]
+	for i, v := range y[:len(dst)] {
+		b := math.Float32bits(d[i])
+		if !(v > 0) {
+			b = 0
+		}
+		dst[i] = math.Float32frombits(b)
 	}
 }

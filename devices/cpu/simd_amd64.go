@@ -17,11 +17,21 @@ var (
 	unaryV32   = [...]func(dst, x *float32, n int){ReLU: reluV32, Exp: expV32, Tanh: tanhV32, Sigmoid: sigmoidV32}
 )
 
+// The AVX2 kernels, for machines without AVX-512: whole vectors of eight,
+// the last few elements in Go with the same operations.
+var (
+	binaryVV32AVX2 = [...]func(dst, x, y *float32, n int){Add: addVV32AVX2, Sub: subVV32AVX2, Mul: mulVV32AVX2, Div: divVV32AVX2, Maximum: maxVV32AVX2, Minimum: minVV32AVX2}
+	binaryVS32AVX2 = [...]func(dst, x *float32, y float32, n int){Add: addVS32AVX2, Sub: subVS32AVX2, Mul: mulVS32AVX2, Div: divVS32AVX2, Maximum: maxVS32AVX2, Minimum: minVS32AVX2}
+)
+
 // binarySIMD32 computes a run of binaryRun on float32 in assembly, when
 // the machine and the op allow, and reports whether it did.
 func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool {
-	if !hasAVX512 || len(dst) == 0 || int(op) >= len(binaryVV32) || binaryVV32[op] == nil {
+	if len(dst) == 0 || int(op) >= len(binaryVV32) || binaryVV32[op] == nil {
 		return false
+	}
+	if !hasAVX512 {
+		return hasAVX2 && binaryAVX2(op, dst, x, y, xs, ys)
 	}
 	switch {
 	case xs == 1 && ys == 1:
@@ -36,9 +46,52 @@ func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool {
 	return true
 }
 
+// binaryAVX2 is binarySIMD32 on AVX2: the whole vectors in assembly, the
+// rest in Go.
+func binaryAVX2(op BinaryOp, dst, x, y []float32, xs, ys int) bool {
+	n := len(dst) &^ 7
+	f := binaryFunc[float32](op)
+	switch {
+	case xs == 1 && ys == 1:
+		x, y = x[:len(dst)], y[:len(dst)]
+		if n > 0 {
+			binaryVV32AVX2[op](&dst[0], &x[0], &y[0], n)
+		}
+		for i := n; i < len(dst); i++ {
+			dst[i] = f(x[i], y[i])
+		}
+	case xs == 1 && ys == 0:
+		x = x[:len(dst)]
+		if n > 0 {
+			binaryVS32AVX2[op](&dst[0], &x[0], y[0], n)
+		}
+		for i := n; i < len(dst); i++ {
+			dst[i] = f(x[i], y[0])
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // unarySIMD32 computes unaryRun on float32 in assembly, when the machine
-// and the op allow, and reports whether it did.
+// and the op allow, and reports whether it did. Without AVX-512, AVX2
+// runs ReLU.
 func unarySIMD32(op UnaryOp, dst, x []float32) bool {
+	if !hasAVX512 && hasAVX2 && op == ReLU && len(dst) > 0 {
+		x = x[:len(dst)]
+		n := len(dst) &^ 7
+		if n > 0 {
+			reluV32AVX2(&dst[0], &x[0], n)
+		}
+		for i := n; i < len(dst); i++ {
+			dst[i] = 0
+			if x[i] > 0 {
+				dst[i] = x[i]
+			}
+		}
+		return true
+	}
 	if !hasAVX512 || len(dst) == 0 || int(op) >= len(unaryV32) || unaryV32[op] == nil {
 		return false
 	}
@@ -168,10 +221,22 @@ func maxPoolHalvingSIMD32(p Pool2DParams, x, y []float32) bool {
 // reluGradSIMD32 is reluGradRun on float32 in assembly: dout where y > 0,
 // +0 elsewhere.
 func reluGradSIMD32(dst, dout, y []float32) bool {
-	if !hasAVX512 || len(dst) == 0 {
+	if len(dst) == 0 {
 		return false
 	}
-	reluGradVV32(&dst[0], &y[:len(dst)][0], &dout[:len(dst)][0], len(dst))
+	y, dout = y[:len(dst)], dout[:len(dst)]
+	if hasAVX512 {
+		reluGradVV32(&dst[0], &y[0], &dout[0], len(dst))
+		return true
+	}
+	if !hasAVX2 {
+		return false
+	}
+	n := len(dst) &^ 7
+	if n > 0 {
+		reluGradVV32AVX2(&dst[0], &y[0], &dout[0], n)
+	}
+	reluGradGo(dst[n:], dout[n:], y[n:])
 	return true
 }
 

@@ -326,3 +326,70 @@ func simdGemms() map[string]GEMM {
 	}
 	return map[string]GEMM{"cpu.AVX2": AVX2{}}
 }
+
+// The AVX2 kernels, which machines without AVX-512 run, give the Go
+// code's bits: the binary ops on two vectors and on a vector and a
+// scalar, relu and its gradient, on lengths with every remainder mod 8
+// (done in Go), and on values from every binade with NaNs and zeros of
+// both signs.
+func TestAVX2MatchesGo(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2")
+	}
+	defer func(a512, a2 bool) { hasAVX512, hasAVX2 = a512, a2 }(hasAVX512, hasAVX2)
+	var vals []float32
+	for x := range samples32 {
+		vals = append(vals, x)
+	}
+	r := rand.New(rand.NewPCG(19, 20))
+	r.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
+	ys := make([]float32, len(vals))
+	for i := range ys {
+		ys[i] = vals[(i*7+3)%len(vals)]
+	}
+	same := func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }
+	for _, n := range []int{1, 7, 8, 9, 31, 32, 33, 40, 47, 100, 1001, len(vals)} {
+		x, y := vals[:n], ys[:n]
+		got, want := make([]float32, n+1), make([]float32, n+1)
+		got[n], want[n] = 42, 42
+		for op := range binaryVV32AVX2 {
+			if binaryVV32AVX2[op] == nil {
+				continue
+			}
+			f := binaryFunc[float32](BinaryOp(op))
+			for _, scalar := range []bool{false, true} {
+				hasAVX512, hasAVX2 = false, true
+				ystride := 1
+				if scalar {
+					ystride = 0
+				}
+				if !binarySIMD32(BinaryOp(op), got[:n], x, y, 1, ystride) {
+					t.Fatalf("op %d: the AVX2 path was not taken", op)
+				}
+				for i := range n {
+					b := y[i*ystride]
+					if w := f(x[i], b); !same(got[i], w) && !(got[i] != got[i] && w != w && op != int(Maximum) && op != int(Minimum)) {
+						t.Fatalf("op %d scalar=%v n=%d: [%d] %v, %v gives %v (%#x), Go gives %v (%#x)", op, scalar, n, i, x[i], b,
+							got[i], math.Float32bits(got[i]), w, math.Float32bits(w))
+					}
+				}
+			}
+		}
+		hasAVX512, hasAVX2 = false, true
+		unarySIMD32(ReLU, got[:n], x)
+		reluGradSIMD32(got[n/2:n], y[n/2:], x[n/2:])
+		hasAVX512, hasAVX2 = false, false
+		for i, v := range x[:n/2] {
+			want[i] = 0
+			if v > 0 {
+				want[i] = v
+			}
+		}
+		reluGradRun(want[n/2:n], y[n/2:], x[n/2:])
+		for i := range got {
+			if !same(got[i], want[i]) {
+				t.Fatalf("relu / its gradient n=%d: [%d] gives %v, Go gives %v", n, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -42,8 +42,16 @@ var (
 	tanhPoly = []float32{-5.70498872745e-3, 2.06390887954e-2, -5.37397155531e-2, 1.33314422036e-1, -3.33332819422e-1}
 )
 
-func elementwiseKernels() {
-	binary := []struct {
+// binaryOps are the binary elementwise ops, for a register width's
+// kernels: keepNaN puts a NaN x back into d with that width's
+// instructions. VMAXPS and VMINPS give their second source (y) when either
+// is NaN, or when both are zeros; a NaN x is put back after, so that NaN
+// propagates from either side, as numpy's maximum does.
+func binaryOps(keepNaN func(x, d reg.VecVirtual)) []struct {
+	name string
+	op   func(x, y, dst reg.VecVirtual)
+} {
+	return []struct {
 		name string
 		op   func(x, y, dst reg.VecVirtual)
 	}{
@@ -51,13 +59,13 @@ func elementwiseKernels() {
 		{"sub", func(x, y, d reg.VecVirtual) { VSUBPS(y, x, d) }},
 		{"mul", func(x, y, d reg.VecVirtual) { VMULPS(y, x, d) }},
 		{"div", func(x, y, d reg.VecVirtual) { VDIVPS(y, x, d) }},
-		// VMAXPS and VMINPS give their second source (y) when either is
-		// NaN, or when both are zeros; a NaN x is put back after, so that
-		// NaN propagates from either side, as numpy's maximum does.
 		{"max", func(x, y, d reg.VecVirtual) { VMAXPS(y, x, d); keepNaN(x, d) }},
 		{"min", func(x, y, d reg.VecVirtual) { VMINPS(y, x, d); keepNaN(x, d) }},
 	}
-	for _, b := range binary {
+}
+
+func elementwiseKernels() {
+	for _, b := range binaryOps(keepNaN) {
 		elementwise(b.name+"VV32", fmt.Sprintf("%sVV32 computes dst[i] = x[i] %s y[i] for i < n.", b.name, b.name), 2, false, 4,
 			func() kernelOp { return func(in []reg.VecVirtual, d reg.VecVirtual) { b.op(in[0], in[1], d) } })
 		elementwise(b.name+"VS32", fmt.Sprintf("%sVS32 computes dst[i] = x[i] %s y for i < n.", b.name, b.name), 2, true, 4,
@@ -161,12 +169,10 @@ func keepNaN(x, d reg.VecVirtual) {
 	VMOVAPS(x, k, d)
 }
 
-// elementwise emits func name(dst, x, y *float32, n int) (inputs 2),
-// func name(dst, x *float32, y float32, n int) (scalarY) or func
-// name(dst, x *float32, n int) (inputs 1). setup runs once, before the
-// loop, to put constants in registers, and returns the op. unroll vectors
-// go round the main loop.
-func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup func() kernelOp) {
+// elementwiseArgs starts an elementwise kernel: its signature, by its
+// inputs, and its arguments in registers: the pointers, a scalar y
+// broadcast into a vector made by vec, and the count.
+func elementwiseArgs(name, doc string, inputs int, scalarY bool, vec func() reg.VecVirtual) (dst, x, y reg.Register, ys reg.VecVirtual, n reg.GPVirtual) {
 	var sig string
 	switch {
 	case inputs == 1:
@@ -178,19 +184,27 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 	}
 	kernel(name, sig)
 	Doc(doc)
-	dst := Load(Param("dst"), GP64())
-	x := Load(Param("x"), GP64())
-	var y reg.Register
-	var ys reg.VecVirtual
+	dst = Load(Param("dst"), GP64())
+	x = Load(Param("x"), GP64())
 	switch {
 	case scalarY:
-		ys = ZMM()
+		ys = vec()
 		VBROADCASTSS(Load(Param("y"), XMM()), ys)
 	case inputs == 2:
 		y = Load(Param("y"), GP64())
 	}
-	n := GP64()
+	n = GP64()
 	Load(Param("n"), n)
+	return dst, x, y, ys, n
+}
+
+// elementwise emits func name(dst, x, y *float32, n int) (inputs 2),
+// func name(dst, x *float32, y float32, n int) (scalarY) or func
+// name(dst, x *float32, n int) (inputs 1). setup runs once, before the
+// loop, to put constants in registers, and returns the op. unroll vectors
+// go round the main loop.
+func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup func() kernelOp) {
+	dst, x, y, ys, n := elementwiseArgs(name, doc, inputs, scalarY, ZMM)
 	op := setup()
 	vector := func(disp int, k reg.OpmaskVirtual) {
 		in := make([]reg.VecVirtual, inputs)

@@ -31,6 +31,7 @@ func main() {
 	poolGradHalving()
 	poolHalving()
 	reduceKernels()
+	avx2Kernels()
 	Generate()
 }
 
