@@ -85,10 +85,11 @@ func unarySIMD32(op UnaryOp, dst, x []float32) bool {
 			reluV32AVX2(&dst[0], &x[0], n)
 		}
 		for i := n; i < len(dst); i++ {
-			dst[i] = 0
-			if x[i] > 0 {
-				dst[i] = x[i]
+			v := x[i]
+			if !(v > 0) {
+				v = 0
 			}
+			dst[i] = v
 		}
 		return true
 	}
@@ -180,7 +181,7 @@ func col2imNarrowSIMD32(p Conv2DParams, cols, x []float32) bool {
 }
 
 // maxPoolGradHalvingSIMD32 is MaxPool2DGrad on float32 in assembly for a
-// halving pooling (LeNet5's), one plane of planes at a time: dx gets each
+// halving pooling (LeNet5's), a plane at a time: dx gets each
 // window's dy at its first maximum, as poolArgmax chooses it, and +0
 // elsewhere, as the Go code's add onto a cleared plane gives. An input
 // whose odd last row or column no window covers has it cleared here.

@@ -391,5 +391,14 @@ func TestAVX2MatchesGo(t *testing.T) {
 				t.Fatalf("relu / its gradient n=%d: [%d] gives %v, Go gives %v", n, i, got[i], want[i])
 			}
 		}
+		// In place, as a fused program's slots may be.
+		inPlace := append([]float32(nil), x...)
+		hasAVX512, hasAVX2 = false, true
+		unarySIMD32(ReLU, inPlace, inPlace)
+		for i := range n / 2 {
+			if !same(inPlace[i], want[i]) {
+				t.Fatalf("relu in place n=%d: [%d] gives %v, Go gives %v", n, i, inPlace[i], want[i])
+			}
+		}
 	}
 }
