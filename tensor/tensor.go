@@ -13,6 +13,8 @@ type Tensor struct {
 	dtype DType
 	shape Shape
 	buf   *devices.Buffer
+	// size is shape's element count, kept: every kernel call asks for it.
+	size int
 	// data is the storage as a typed slice, boxed once when the tensor is
 	// made: kernels dispatch on it for every operation, and boxing a slice
 	// allocates.
@@ -23,7 +25,9 @@ type Tensor struct {
 // stand-in for a value a graph will compute, which code can pass through
 // the library's operations while they are captured. Its Data is nil, and
 // nothing may read its elements.
-func NewAbstract(m Meta) *Tensor { return &Tensor{dtype: m.DType, shape: m.Shape} }
+func NewAbstract(m Meta) *Tensor {
+	return &Tensor{dtype: m.DType, shape: m.Shape, size: m.Shape.Size()}
+}
 
 // Realize gives the abstract tensor t the data of src, a tensor of the
 // same dtype and shape a graph computed for it: every reference to t then
@@ -32,7 +36,7 @@ func (t *Tensor) Realize(src *Tensor) error {
 	if !t.Abstract() || src.Abstract() || t.dtype != src.dtype || !t.shape.Equal(src.shape) {
 		return fmt.Errorf("tensor: cannot realize a %v%v as a %v%v", t.dtype, t.shape, src.dtype, src.shape)
 	}
-	t.shape, t.buf, t.data = src.shape, src.buf, src.data
+	t.shape, t.size, t.buf, t.data = src.shape, src.size, src.buf, src.data
 	return nil
 }
 
@@ -67,7 +71,7 @@ func newTensor(dev devices.Device, zeroed bool, dt DType, shape Shape) (*Tensor,
 	if err != nil {
 		return nil, err
 	}
-	t := &Tensor{dtype: dt, shape: shape, buf: buf}
+	t := &Tensor{dtype: dt, shape: shape, size: n, buf: buf}
 	t.data = t.view()
 	return t, nil
 }
@@ -85,7 +89,7 @@ func (t *Tensor) Meta() Meta { return Meta{t.dtype, t.shape} }
 func (t *Tensor) Rank() int { return len(t.shape) }
 
 // Size is the number of elements.
-func (t *Tensor) Size() int { return t.shape.Size() }
+func (t *Tensor) Size() int { return t.size }
 
 // Buffer is the storage.
 func (t *Tensor) Buffer() *devices.Buffer { return t.buf }
@@ -93,10 +97,10 @@ func (t *Tensor) Buffer() *devices.Buffer { return t.buf }
 // Reshape returns a tensor of the same dtype and storage with another shape
 // of the same size.
 func (t *Tensor) Reshape(shape Shape) *Tensor {
-	if shape.Size() != t.shape.Size() {
+	if shape.Size() != t.size {
 		panic(fmt.Sprintf("tensor: reshape %v to %v", t.shape, shape))
 	}
-	return &Tensor{dtype: t.dtype, shape: shape, buf: t.buf, data: t.data}
+	return &Tensor{dtype: t.dtype, shape: shape, size: t.size, buf: t.buf, data: t.data}
 }
 
 // AsDType returns a tensor sharing t's storage read as another dtype with
@@ -105,7 +109,7 @@ func (t *Tensor) AsDType(dt DType) *Tensor {
 	if storageKind(dt) != storageKind(t.dtype) {
 		panic(fmt.Sprintf("tensor: %v storage read as %v", t.dtype, dt))
 	}
-	return &Tensor{dtype: dt, shape: t.shape, buf: t.buf, data: t.data}
+	return &Tensor{dtype: dt, shape: t.shape, size: t.size, buf: t.buf, data: t.data}
 }
 
 func storageKind(d DType) DType {
@@ -122,7 +126,7 @@ func (t *Tensor) Data() any { return t.data }
 
 func (t *Tensor) view() any {
 	b := t.buf
-	n := t.shape.Size()
+	n := t.size
 	switch t.dtype {
 	case Bool:
 		return devices.View[bool](b)[:n]
@@ -146,7 +150,7 @@ func (t *Tensor) view() any {
 
 // Elems returns t's elements as []T, which must be its storage type.
 func Elems[T any](t *Tensor) []T {
-	n := t.shape.Size()
+	n := t.size
 	if n == 0 {
 		return nil
 	}
