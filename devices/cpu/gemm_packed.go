@@ -57,33 +57,31 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 	// Each part is an independent product on a band of C, which costs a
 	// second packing of the shared operand: O(k·n) or O(m·k) next to the
 	// O(m·n·k) of the band.
-	var wg sync.WaitGroup
 	if m >= n {
 		step := roundUp((m+parts-1)/parts, g.mr)
-		for lo := 0; lo < m; lo += step {
-			rows := min(step, m-lo)
-			ao := lo * lda
-			if transA {
-				ao = lo
+		forParallel((m+step-1)/step, parts, func(first, last int) {
+			for band := first; band < last; band++ {
+				lo := band * step
+				ao := lo * lda
+				if transA {
+					ao = lo
+				}
+				g.serial(transA, transB, min(step, m-lo), n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc, fresh)
 			}
-			wg.Go(func() {
-				g.serial(transA, transB, rows, n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc, fresh)
-			})
-		}
-	} else {
-		step := roundUp((n+parts-1)/parts, g.nr)
-		for lo := 0; lo < n; lo += step {
-			cols := min(step, n-lo)
+		})
+		return
+	}
+	step := roundUp((n+parts-1)/parts, g.nr)
+	forParallel((n+step-1)/step, parts, func(first, last int) {
+		for band := first; band < last; band++ {
+			lo := band * step
 			bo := lo
 			if transB {
 				bo = lo * ldb
 			}
-			wg.Go(func() {
-				g.serial(transA, transB, m, cols, k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc, fresh)
-			})
+			g.serial(transA, transB, m, min(step, n-lo), k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc, fresh)
 		}
-	}
-	wg.Wait()
+	})
 }
 
 // serial adds alpha·op(A)·op(B) to C on the calling goroutine, or writes

@@ -14,9 +14,9 @@ const Grain = 1 << 15
 var Workers = runtime.GOMAXPROCS(0)
 
 // For runs body over [0, n) in contiguous chunks. It splits the range
-// across Workers goroutines when n*cost reaches Grain, where cost is the
+// across Workers parts when n*cost reaches Grain, where cost is the
 // relative work per index (1 for an elementwise op, the row length for a
-// reduction over rows).
+// reduction over rows): the caller's and the helpers' (helper).
 func For(n, cost int, body func(lo, hi int)) {
 	if cost < 1 {
 		cost = 1
@@ -29,23 +29,29 @@ func For(n, cost int, body func(lo, hi int)) {
 	forParallel(n, parts, body)
 }
 
-// forParallel is For's split across goroutines, apart so that For itself
-// stays small enough to inline and a small loop's body closure need not
-// escape to the heap. Every chunk gets a goroutine and the caller waits:
-// when the caller ran the first chunk itself, the goroutine it had just
-// started sat in its P's runnext slot, which an idle P steals only after
-// a pause, and the second core started late (LeNet5's step was 20%
-// slower).
+// forParallel is For's split across the helpers and the caller, apart so
+// that For itself stays small enough to inline and a small loop's body
+// closure need not escape to the heap. The caller runs the first chunk;
+// each other chunk goes to an idle helper, or, when none is idle (a For
+// inside a chunk), to a goroutine of its own.
 func forParallel(n, parts int, body func(lo, hi int)) {
 	parts = min(parts, n)
-	var wg sync.WaitGroup
 	chunk := (n + parts - 1) / parts
-	for lo := 0; lo < n; lo += chunk {
-		wg.Add(1)
-		go func(lo, hi int) {
-			defer wg.Done()
-			body(lo, hi)
-		}(lo, min(lo+chunk, n))
+	var wg sync.WaitGroup
+	var claimed []*helper
+	for lo := chunk; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
+		if h := claim(); h != nil {
+			f := func() { body(lo, hi) }
+			h.post(&f)
+			claimed = append(claimed, h)
+			continue
+		}
+		wg.Go(func() { body(lo, hi) })
+	}
+	body(0, min(chunk, n))
+	for _, h := range claimed {
+		h.collect()
 	}
 	wg.Wait()
 }
