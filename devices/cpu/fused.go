@@ -148,22 +148,14 @@ func RunFusedReduce[T Float](p *FusedProgram, shape []int, op ReduceOp, ins []Fu
 		for b := lo; b < hi; b++ {
 			end := min(n, (b+1)*fusedBlock)
 			w.block(b*fusedBlock, end)
-			out := w.local[:end-b*fusedBlock]
-			if op == ReduceSum {
-				parts[b] = pairwiseSum(out)
-			} else {
-				parts[b] = fold(op, out[0], out)
-			}
+			parts[b] = foldPiece(op, w.local[:end-b*fusedBlock])
 		}
 	})
-	if op == ReduceSum {
-		var sum T
-		for _, s := range parts {
-			sum += s
-		}
-		return sum
+	var start T // a sum's, from 0; a max's or min's, its first piece's
+	if op != ReduceSum {
+		start = parts[0]
 	}
-	return fold(op, parts[0], parts)
+	return combinePieces(op, start, parts)
 }
 
 // A fusedWorker runs blocks of a program on one goroutine, with scratch

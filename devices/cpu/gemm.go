@@ -21,7 +21,7 @@ type GEMM interface {
 
 // Gemm is the GEMM that matrix products and convolutions run on: Gonum,
 // unless a faster implementation for this machine was compiled in and
-// selected itself at start-up (see gemm_avx512.go). Assign it to swap in
+// selected itself at start-up (see gemm_amd64.go). Assign it to swap in
 // another implementation.
 var Gemm GEMM = Gonum{}
 

@@ -31,38 +31,29 @@ func init() {
 // A panel streaming past it, and an A block (mc×kc: 128 or 256 KiB) in the
 // 1 MiB L2.
 var (
-	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096, kernel: sgemmKernel,
-		transPanel: packBTrans32, rowPanels: packA8}
-	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096, kernel: dgemmKernel}
+	sgemmAVX512 = &packedGemm[float32]{mr: 8, nr: 32, kc: 256, mc: 128, nc: 4096,
+		kernel: tileKernel(8, 32, sgemmKernel8x32AVX512), transPanel: packBTrans32, rowPanels: packA8}
+	dgemmAVX512 = &packedGemm[float64]{mr: 8, nr: 16, kc: 256, mc: 128, nc: 4096,
+		kernel: tileKernel(8, 16, dgemmKernel8x16AVX512)}
 )
 
 // The AVX2 blockings: a B panel of 16 KiB (kc×nr) in L1, and A blocks of
 // whole 6-row panels.
 var (
-	sgemmAVX2 = &packedGemm[float32]{mr: 6, nr: 16, kc: 256, mc: 120, nc: 4096, kernel: sgemmKernelAVX2}
-	dgemmAVX2 = &packedGemm[float64]{mr: 6, nr: 8, kc: 256, mc: 120, nc: 4096, kernel: dgemmKernelAVX2}
+	sgemmAVX2 = &packedGemm[float32]{mr: 6, nr: 16, kc: 256, mc: 120, nc: 4096,
+		kernel: tileKernel(6, 16, sgemmKernel6x16AVX2)}
+	dgemmAVX2 = &packedGemm[float64]{mr: 6, nr: 8, kc: 256, mc: 120, nc: 4096,
+		kernel: tileKernel(6, 8, dgemmKernel6x8AVX2)}
 )
 
-// Sgemm is float32 GEMM.
-func (AVX2) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
-	sgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-}
-
-// Dgemm is float64 GEMM.
-func (AVX2) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
-	dgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-}
-
-// sgemmKernelAVX2 is sgemmKernel for the AVX2 tile.
-func sgemmKernelAVX2(k int, a, b, c []float32, ldc, rows int, load bool) {
-	_, _, _ = a[6*k-1], b[16*k-1], c[(rows-1)*ldc+15]
-	sgemmKernel6x16AVX2(k, &a[0], &b[0], &c[0], ldc, rows, load)
-}
-
-// dgemmKernelAVX2 is dgemmKernel for the AVX2 tile.
-func dgemmKernelAVX2(k int, a, b, c []float64, ldc, rows int, load bool) {
-	_, _, _ = a[6*k-1], b[8*k-1], c[(rows-1)*ldc+7]
-	dgemmKernel6x8AVX2(k, &a[0], &b[0], &c[0], ldc, rows, load)
+// tileKernel wraps an mr×nr micro-kernel in assembly as packedGemm's
+// kernel, checking the bounds the assembly relies on once per tile: the
+// panels hold k rows, and C the rows it writes.
+func tileKernel[T Float](mr, nr int, asm func(k int, a, b, c *T, ldc, rows int, load bool)) func(k int, a, b, c []T, ldc, rows int, load bool) {
+	return func(k int, a, b, c []T, ldc, rows int, load bool) {
+		_, _, _ = a[mr*k-1], b[nr*k-1], c[(rows-1)*ldc+nr-1]
+		asm(k, &a[0], &b[0], &c[0], ldc, rows, load)
+	}
 }
 
 // Sgemm is float32 GEMM.
@@ -75,17 +66,14 @@ func (AVX512) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64
 	dgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
-// sgemmKernel checks the bounds the assembly relies on, once per tile:
-// the panels hold k rows, and C the rows it writes.
-func sgemmKernel(k int, a, b, c []float32, ldc, rows int, load bool) {
-	_, _, _ = a[8*k-1], b[32*k-1], c[(rows-1)*ldc+31]
-	sgemmKernel8x32AVX512(k, &a[0], &b[0], &c[0], ldc, rows, load)
+// Sgemm is float32 GEMM.
+func (AVX2) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	sgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
-// dgemmKernel is sgemmKernel for float64.
-func dgemmKernel(k int, a, b, c []float64, ldc, rows int, load bool) {
-	_, _, _ = a[8*k-1], b[16*k-1], c[(rows-1)*ldc+15]
-	dgemmKernel8x16AVX512(k, &a[0], &b[0], &c[0], ldc, rows, load)
+// Dgemm is float64 GEMM.
+func (AVX2) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	dgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
 // packBTrans32 packs a panel of a transposed float32 B: 16 inner indices

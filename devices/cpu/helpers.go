@@ -9,10 +9,10 @@ import (
 
 // A helper is a goroutine that runs the chunks of parallel kernels for
 // their callers, and between kernels keeps polling for helperSpin,
-// yielding its P to any other goroutine between polls, before it parks: on this kind of machine (a VM), a vCPU that went idle takes
-// 80–250 µs to start a new goroutine, and milliseconds once it halted, so
-// kernels of a hundred microseconds (a training step's products) ran
-// serially. Spinning is what BLAS and ML runtimes' thread pools do
+// yielding its P to any other goroutine between polls, before it parks.
+// On this kind of machine (a VM), a vCPU that went idle takes 80–250 µs
+// to start a new goroutine, and milliseconds once it halted, so kernels
+// of a hundred microseconds (a training step's products) ran serially. Spinning is what BLAS and ML runtimes' thread pools do
 // between parallel regions (OpenMP's active wait). Only the helpers'
 // package state is global; callers claim an idle helper for a chunk and
 // release it when they have collected it.
@@ -24,7 +24,7 @@ type helper struct {
 	wake   chan struct{}
 }
 
-// helperSpin is how long a helper spins for work after its last job.
+// helperSpin is how long a helper polls for work after its last job.
 const helperSpin = 2 * time.Millisecond
 
 var (

@@ -5,9 +5,10 @@ import (
 	"sync"
 )
 
-// Grain is the least work, in elements, worth a goroutine of its own.
-// Below it a kernel runs on the calling goroutine: the handoff costs about
-// a microsecond, which is what a core needs for this many simple elements.
+// Grain is the least work, in elements, worth a part on another core.
+// Below it a kernel runs on the calling goroutine: handing a chunk over
+// costs about a microsecond, which is what a core needs for this many
+// simple elements.
 const Grain = 1 << 15
 
 // Workers is how many goroutines a large kernel is split across.

@@ -1,9 +1,6 @@
 package cpu
 
 import (
-	"maps"
-	"slices"
-	"sync"
 	"unsafe"
 )
 
@@ -274,44 +271,42 @@ func fold[T Number](op ReduceOp, acc T, run []T) T {
 	return acc
 }
 
-// foldSplit is fold across the cores. A sum's pieces are summed in
-// parallel and then added in order, which does not change the result; max
-// and min do not depend on order. A product is sequential in numpy, and
-// stays so to give its result.
+// foldSplit is fold across the cores: the run's sumChunk pieces are
+// folded in parallel (foldPiece) and combined in order (combinePieces),
+// which gives fold's result, ±0 and NaN payloads included. A product is
+// sequential in numpy, and stays so to give its result.
 func foldSplit[T Number](op ReduceOp, acc T, run []T) T {
-	switch op {
-	case ReduceSum:
-		pieces := make([]T, (len(run)+sumChunk-1)/sumChunk)
-		For(len(pieces), sumChunk, func(lo, hi int) {
-			for i := lo; i < hi; i++ {
-				pieces[i] = pairwiseSum(run[i*sumChunk : min(len(run), (i+1)*sumChunk)])
-			}
-		})
+	if op == ReduceProd {
+		return fold(op, acc, run)
+	}
+	pieces := make([]T, (len(run)+sumChunk-1)/sumChunk)
+	For(len(pieces), sumChunk, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			pieces[i] = foldPiece(op, run[i*sumChunk:min(len(run), (i+1)*sumChunk)])
+		}
+	})
+	return combinePieces(op, acc, pieces)
+}
+
+// foldPiece folds one piece of a run on its own, as numpy's reduce loop
+// meets it: a sum pairwise, a max or min from the piece's first element.
+func foldPiece[T Number](op ReduceOp, piece []T) T {
+	if op == ReduceSum {
+		return pairwiseSum(piece)
+	}
+	return fold(op, piece[0], piece)
+}
+
+// combinePieces folds the pieces' results into acc in order: a sum adds
+// them one after another, a max or min meets them as fold meets elements.
+func combinePieces[T Number](op ReduceOp, acc T, pieces []T) T {
+	if op == ReduceSum {
 		for _, p := range pieces {
 			acc += p
 		}
 		return acc
-	case ReduceMax, ReduceMin:
-		// The parts are combined in order, as fold meets them: which of
-		// −0 and +0, or which NaN, comes out depends on it.
-		var mu sync.Mutex
-		parts := map[int]T{}
-		For(len(run), 1, func(lo, hi int) {
-			part := fold(op, run[lo], run[lo:hi])
-			mu.Lock()
-			parts[lo] = part
-			mu.Unlock()
-		})
-		for _, lo := range slices.Sorted(maps.Keys(parts)) {
-			if op == ReduceMax {
-				acc = maxNaN(acc, parts[lo])
-			} else {
-				acc = minNaN(acc, parts[lo])
-			}
-		}
-		return acc
 	}
-	return fold(op, acc, run)
+	return fold(op, acc, pieces)
 }
 
 // maxNaN and minNaN are numpy's maximum and minimum: a NaN on either side

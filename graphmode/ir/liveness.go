@@ -56,9 +56,9 @@ func lastUses(g *FuncGraph, f *Fusion) map[*Node]int {
 // understate. A fused group's output that may take an input's buffer
 // (FusedGroup.Reuses) takes it when the input, an application's result,
 // dies at the step, as exec.Runner does; the runner declines when
-// another value shares that buffer, which the plan counted apart. Inputs, weights and constants are not counted. A graph
-// compiled for many sizes counts its symbolic dims at size(dim), the
-// sizes of one call.
+// another value shares that buffer, which the plan counted apart. Inputs,
+// weights and constants are not counted. A graph compiled for many sizes
+// counts its symbolic dims at size(dim), the sizes of one call.
 func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
 	last := LastUses(g, f)
 	// until is when a value's buffers may go: its last use, extended to

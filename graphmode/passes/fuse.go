@@ -14,9 +14,9 @@ import (
 // group is closed once anything outside it reads one of its members: its
 // step runs where its last member stands, which must come before every
 // outside reader. A stateful application, call, branch or loop closes
-// every group, so that no step moves past an in-place update. A gradient-descent update of a matrix product read by
-// nothing else becomes one GEMM step too (fuseDescents). Fuse does not
-// change g.
+// every group, so that no step moves past an in-place update (mayUpdate).
+// A gradient-descent update of a matrix product read by nothing else
+// becomes one GEMM step too (fuseDescents). Fuse does not change g.
 func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 	f := &ir.Fusion{}
 	all := graphs(g)
@@ -54,8 +54,9 @@ func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 // a float32 or float64 MatMul read by nothing else into one GEMM that adds
 // −alpha·d to var in place (ops.FuseMatMulDescend): the gradient, the size
 // of the parameter, never reaches memory. The product moves to the
-// update's place, so no stateful application may stand between them: one
-// could update in place a buffer the product reads. The update's rounding
+// update's place, so nothing that may update a buffer in place
+// (mayUpdate) may stand between them: it could write one the product
+// reads. The update's rounding
 // differs from the two steps' in the gradient's last bits (see
 // ops.FuseMatMulDescend), within graph mode's tolerance against PyNative.
 func fuseDescents(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) {
@@ -82,7 +83,7 @@ func fuseDescents(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) {
 		}
 		between := false
 		for _, m := range g.Nodes[at+1 : i] {
-			between = between || m.Kind != ir.Apply || m.Prim.Stateful
+			between = between || mayUpdate(m)
 		}
 		if between {
 			continue
@@ -94,6 +95,18 @@ func fuseDescents(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) {
 			Outputs: []*ir.Node{n},
 		})
 	}
+}
+
+// mayUpdate reports whether running n may write a buffer in place: a
+// stateful application (ApplyGradientDescent updates its Parameter), or a
+// call, branch or loop, whose subgraphs may hold one. No fused step moves
+// past such a node, or it would read what the node wrote where the graph
+// reads what was there before.
+func mayUpdate(n *ir.Node) bool {
+	if n.Kind == ir.Apply {
+		return n.Prim.Stateful
+	}
+	return len(n.Graphs) > 0
 }
 
 type fusing struct {
@@ -125,11 +138,9 @@ func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error
 				gi.closed = true
 			}
 		}
-		// A group's step runs at its last member, so one that spanned a
-		// stateful application (an in-place update of a Parameter), or a
-		// call, branch or loop that may hold one, would compute its
-		// earlier members with what the update wrote.
-		if n.Kind != ir.Apply && len(n.Graphs) > 0 || n.Kind == ir.Apply && n.Prim.Stateful {
+		// A group's step runs at its last member, so one that spanned an
+		// update would compute its earlier members with what it wrote.
+		if mayUpdate(n) {
 			for _, gi := range groups {
 				gi.closed = true
 			}
@@ -192,12 +203,11 @@ func fusible(n *ir.Node) (tensor.Meta, bool) {
 	return m, true
 }
 
-// reductionFed finds the reduction a group's chain feeds, to fuse into it: a
-// sum, mean, max or min over every axis that is the only reader of the
-// group's only output, with nothing stateful between the group's last
-// member and it (the group's step moves to the reduction's place, and an
-// in-place update there could change what the chain reads). It gives
-// nil when there is none.
+// reductionFed finds the reduction a group's chain feeds, to fuse into
+// it: a sum, mean, max or min over every axis that is the only reader of
+// the group's only output, with nothing between the group's last member
+// and it that may update a buffer (the group's step moves to the
+// reduction's place). It gives nil when there is none.
 func reductionFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.Node]bool) *ir.Node {
 	var out *ir.Node
 	for _, n := range gr.nodes {
@@ -223,7 +233,7 @@ func reductionFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.No
 				reader = n
 			}
 		}
-		if reader == nil && seenLast && (n.Kind != ir.Apply || n.Prim.Stateful) {
+		if reader == nil && seenLast && mayUpdate(n) {
 			return nil
 		}
 		seenLast = seenLast || n == last

@@ -39,16 +39,9 @@ func poolGradHalving() {
 	r0, d0, g := GP64(), GP64(), GP64()
 	overWindows(ow, oh, func(oy reg.GPVirtual) {
 		// r0 and d0 point at row 2oy of x and dx, g at row oy of dy.
-		MOVQ(oy, r0)
-		IMULQ(rowBytes, r0)
-		SHLQ(U8(1), r0)
-		MOVQ(r0, d0)
-		ADDQ(x, r0)
-		ADDQ(dx, d0)
-		MOVQ(oy, g)
-		IMULQ(ow, g)
-		SHLQ(U8(2), g)
-		ADDQ(dy, g)
+		rowAt(r0, oy, rowBytes, 1, x)
+		rowAt(d0, oy, rowBytes, 1, dx)
+		rowAt(g, oy, ow, 2, dy)
 	}, func(left reg.GPVirtual) {
 		// Up to eight windows: dy's lanes under gm, the rows' under xm.
 		gm, xm := windowMasks(left)
@@ -107,6 +100,15 @@ func poolGradHalving() {
 		ADDQ(U8(64), d0)
 		ADDQ(U8(32), g)
 	})
+}
+
+// rowAt sets p to base + (oy·size << shift): row oy of a plane whose
+// rows are size << shift bytes apart.
+func rowAt(p, oy reg.GPVirtual, size reg.Register, shift uint8, base Mem) {
+	MOVQ(oy, p)
+	IMULQ(size, p)
+	SHLQ(U8(shift), p)
+	ADDQ(base, p)
 }
 
 // windowMasks gives the masks of the next min(left, 8) windows of a row
@@ -182,14 +184,8 @@ func poolHalving() {
 	sign := broadcast32(float32(math.Copysign(0, -1)))
 	r0, o := GP64(), GP64()
 	overWindows(ow, oh, func(oy reg.GPVirtual) {
-		MOVQ(oy, r0)
-		IMULQ(rowBytes, r0)
-		SHLQ(U8(1), r0)
-		ADDQ(x, r0)
-		MOVQ(oy, o)
-		IMULQ(ow, o)
-		SHLQ(U8(2), o)
-		ADDQ(y, o)
+		rowAt(r0, oy, rowBytes, 1, x)
+		rowAt(o, oy, ow, 2, y)
 	}, func(left reg.GPVirtual) {
 		ym, xm := windowMasks(left)
 		a, b := loadWindows(r0, rowBytes, xm)
