@@ -195,6 +195,13 @@ func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc 
 				continue
 			}
 		}
+		if trans && h == mr {
+			// Each row of the panel is mr contiguous elements of A as
+			// stored: one strided copy, then the scaling in L1.
+			copyRows(panel, a[pc*lda+ic+i:], kb, mr, lda)
+			scale(panel, alpha)
+			continue
+		}
 		if trans {
 			for p := range kb {
 				src := a[(pc+p)*lda+ic+i:][:h]
@@ -218,5 +225,18 @@ func packA[T Float](mr int, trans bool, mb, kb int, alpha T, a []T, lda, ic, pc 
 				panel[p*mr+ii] = alpha * v
 			}
 		}
+	}
+}
+
+// scale multiplies x by alpha in place.
+func scale[T Float](x []T, alpha T) {
+	if alpha == 1 {
+		return
+	}
+	if x32, ok := any(x).([]float32); ok && binarySIMD32(Mul, x32, x32, []float32{float32(alpha)}, 1, 0) {
+		return
+	}
+	for i := range x {
+		x[i] *= alpha
 	}
 }
