@@ -300,3 +300,65 @@ func FuseMatMulDescend(attrs Attrs) *Primitive {
 		},
 	}
 }
+
+// FuseDense makes the primitive that computes a dense layer's
+// MatMul(a, b), then BiasAdd with bias when withBias, then ReLU when
+// relu, as one GEMM that finishes each block of the product while it is
+// in cache (cpu.MatMulEpilogue). Its inputs are a, b and, with the bias,
+// bias; attrs are the MatMul's. The result has the bits of the steps run
+// apart. Fusion runs after differentiation, so it has no gradient.
+func FuseDense(attrs Attrs, withBias, relu bool) *Primitive {
+	name := "Fused[MatMul"
+	if withBias {
+		name += ",BiasAdd"
+	}
+	if relu {
+		name += ",ReLU"
+	}
+	name += "]"
+	ta, tb := attrs.Bool("transpose_a", false), attrs.Bool("transpose_b", false)
+	inputs := 2
+	if withBias {
+		inputs = 3
+	}
+	return &Primitive{
+		Name: name,
+		Infer: func(_ Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
+			if err := arity(name, in, inputs); err != nil {
+				return nil, err
+			}
+			out, err := MatMul.Infer(attrs, in[:2])
+			if err != nil || !withBias {
+				return out, err
+			}
+			return BiasAdd.Infer(nil, []tensor.Meta{out[0], in[2]})
+		},
+		Eval: func(ctx *Ctx, _ Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
+			z, err := ctx.AllocOutput(out[0])
+			if err != nil {
+				return nil, err
+			}
+			a, b := in[0], in[1]
+			m, k := matDims(a.Shape(), ta)
+			_, n := matDims(b.Shape(), tb)
+			lda, ldb := a.Shape()[1], b.Shape()[1]
+			switch d := z.Data().(type) {
+			case []float32:
+				denseRun(ta, tb, m, n, k, tensor.Elems[float32](a), lda, tensor.Elems[float32](b), ldb, d, in[2:], relu)
+			case []float64:
+				denseRun(ta, tb, m, n, k, tensor.Elems[float64](a), lda, tensor.Elems[float64](b), ldb, d, in[2:], relu)
+			}
+			return []*tensor.Tensor{z}, nil
+		},
+	}
+}
+
+// denseRun is FuseDense's product on one float type; bias holds the bias
+// tensor or nothing.
+func denseRun[T cpu.Float](ta, tb bool, m, n, k int, a []T, lda int, b []T, ldb int, c []T, bias []*tensor.Tensor, relu bool) {
+	epi := cpu.Epilogue[T]{ReLU: relu}
+	if len(bias) > 0 {
+		epi.Bias = tensor.Elems[T](bias[0])
+	}
+	cpu.MatMulEpilogue(ta, tb, m, n, k, a, lda, b, ldb, c, n, epi)
+}

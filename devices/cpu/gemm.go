@@ -159,6 +159,72 @@ func MatMul[T Number](transA, transB bool, m, n, k int, a []T, lda int, b []T, l
 	}
 }
 
+// An Epilogue is elementwise work that finishes a product C = op(A)·op(B)
+// once it is complete: Bias[j] added to column j of every row when Bias
+// is set, then ReLU when set, with the bits of BiasAdd and ReLU run after
+// the product. A dense layer's product is written and read back once
+// instead of three times, and the GEMMs that can (epilogueGEMM) finish
+// each block of C on the core that computed it, while it is in cache.
+type Epilogue[T Float] struct {
+	Bias []T
+	ReLU bool
+}
+
+// epilogueGEMM is a GEMM that applies an epilogue to each block of C as
+// it completes it.
+type epilogueGEMM interface {
+	sgemmEpilogue(transA, transB bool, m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, epi *Epilogue[float32])
+	dgemmEpilogue(transA, transB bool, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int, epi *Epilogue[float64])
+}
+
+// MatMulEpilogue computes C = op(A)·op(B) on Gemm and finishes it with
+// epi. Shapes and strides are as for GEMM; Bias, when set, has n elements.
+func MatMulEpilogue[T Float](transA, transB bool, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int, epi Epilogue[T]) {
+	gemmEpilogue(Gemm, transA, transB, m, n, k, a, lda, b, ldb, c, ldc, epi)
+}
+
+// gemmEpilogue is MatMulEpilogue on g: block by block when g can, else
+// the product and then the epilogue over all of C.
+func gemmEpilogue[T Float](g GEMM, transA, transB bool, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int, epi Epilogue[T]) {
+	if eg, ok := g.(epilogueGEMM); ok {
+		switch a := any(a).(type) {
+		case []float32:
+			eg.sgemmEpilogue(transA, transB, m, n, k, a, lda, any(b).([]float32), ldb, any(c).([]float32), ldc, any(&epi).(*Epilogue[float32]))
+		case []float64:
+			eg.dgemmEpilogue(transA, transB, m, n, k, a, lda, any(b).([]float64), ldb, any(c).([]float64), ldc, any(&epi).(*Epilogue[float64]))
+		}
+		return
+	}
+	switch a := any(a).(type) {
+	case []float32:
+		g.Sgemm(transA, transB, m, n, k, 1, a, lda, any(b).([]float32), ldb, 0, any(c).([]float32), ldc)
+	case []float64:
+		g.Dgemm(transA, transB, m, n, k, 1, a, lda, any(b).([]float64), ldb, 0, any(c).([]float64), ldc)
+	}
+	epi.apply(c, ldc, m, n, 0)
+}
+
+// apply finishes the rows×cols block of C at c, whose first column is
+// column col0 of the product.
+func (e *Epilogue[T]) apply(c []T, ldc, rows, cols, col0 int) {
+	if rows == 0 || cols == 0 {
+		return
+	}
+	var bias []T
+	if e.Bias != nil {
+		bias = e.Bias[col0 : col0+cols]
+	}
+	for i := range rows {
+		row := c[i*ldc : i*ldc+cols]
+		if bias != nil {
+			binaryRun(Add, row, row, bias, 1, 1)
+		}
+		if e.ReLU {
+			unaryRun(ReLU, row, row)
+		}
+	}
+}
+
 // BatchMatMul computes out[i] = op(a[i])·op(b[i]) over the batch dims, which
 // broadcast as numpy's matmul does: aBatch and bBatch are the operands'
 // batch dims, outBatch their broadcast. Each matrix is contiguous: a's are

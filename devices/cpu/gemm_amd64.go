@@ -58,22 +58,38 @@ func tileKernel[T Float](mr, nr int, asm func(k int, a, b, c *T, ldc, rows int, 
 
 // Sgemm is float32 GEMM.
 func (AVX512) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
-	sgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	sgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, nil)
+}
+
+func (AVX512) sgemmEpilogue(transA, transB bool, m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, epi *Epilogue[float32]) {
+	sgemmAVX512.gemm(transA, transB, m, n, k, 1, a, lda, b, ldb, 0, c, ldc, epi)
 }
 
 // Dgemm is float64 GEMM.
 func (AVX512) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
-	dgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	dgemmAVX512.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, nil)
+}
+
+func (AVX512) dgemmEpilogue(transA, transB bool, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int, epi *Epilogue[float64]) {
+	dgemmAVX512.gemm(transA, transB, m, n, k, 1, a, lda, b, ldb, 0, c, ldc, epi)
 }
 
 // Sgemm is float32 GEMM.
 func (AVX2) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
-	sgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	sgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, nil)
+}
+
+func (AVX2) sgemmEpilogue(transA, transB bool, m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, epi *Epilogue[float32]) {
+	sgemmAVX2.gemm(transA, transB, m, n, k, 1, a, lda, b, ldb, 0, c, ldc, epi)
 }
 
 // Dgemm is float64 GEMM.
 func (AVX2) Dgemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
-	dgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	dgemmAVX2.gemm(transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, nil)
+}
+
+func (AVX2) dgemmEpilogue(transA, transB bool, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int, epi *Epilogue[float64]) {
+	dgemmAVX2.gemm(transA, transB, m, n, k, 1, a, lda, b, ldb, 0, c, ldc, epi)
 }
 
 // packBTrans32 packs a panel of a transposed float32 B: 16 inner indices

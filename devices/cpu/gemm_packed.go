@@ -38,9 +38,13 @@ type packedGemm[T Float] struct {
 	buffers sync.Pool
 }
 
-// gemm computes C = alpha·op(A)·op(B) + beta·C as GEMM specifies.
-func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
+// gemm computes C = alpha·op(A)·op(B) + beta·C as GEMM specifies, and
+// then epi, when set, on each block of C as it completes it.
+func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int, epi *Epilogue[T]) {
 	if degenerate(m, n, k, alpha, beta, c, ldc) {
+		if epi != nil {
+			epi.apply(c, ldc, m, n, 0)
+		}
 		return
 	}
 	// With beta 0 the first block of inner indices writes C rather than
@@ -51,7 +55,7 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 	}
 	parts := min(Workers, m*n*k/gemmGrain)
 	if parts <= 1 {
-		g.serial(transA, transB, m, n, k, alpha, a, lda, b, ldb, c, ldc, fresh)
+		g.serial(transA, transB, m, n, k, alpha, a, lda, b, ldb, c, ldc, fresh, epi)
 		return
 	}
 	// Each part is an independent product on a band of C, which costs a
@@ -66,7 +70,7 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 				if transA {
 					ao = lo
 				}
-				g.serial(transA, transB, min(step, m-lo), n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc, fresh)
+				g.serial(transA, transB, min(step, m-lo), n, k, alpha, a[ao:], lda, b, ldb, c[lo*ldc:], ldc, fresh, epi)
 			}
 		})
 		return
@@ -79,14 +83,15 @@ func (g *packedGemm[T]) gemm(transA, transB bool, m, n, k int, alpha T, a []T, l
 			if transB {
 				bo = lo * ldb
 			}
-			g.serial(transA, transB, m, min(step, n-lo), k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc, fresh)
+			g.serial(transA, transB, m, min(step, n-lo), k, alpha, a, lda, b[bo:], ldb, c[lo:], ldc, fresh, epi.from(lo))
 		}
 	})
 }
 
 // serial adds alpha·op(A)·op(B) to C on the calling goroutine, or writes
-// it there when fresh, leaving C's contents unread.
-func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int, fresh bool) {
+// it there when fresh, leaving C's contents unread, and finishes each
+// block of rows with epi, when set, once its last inner indices are in.
+func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int, fresh bool, epi *Epilogue[T]) {
 	mr, nr := g.mr, g.nr
 	kc := min(g.kc, k)
 	bsize := kc * roundUp(min(g.nc, n), nr)
@@ -129,6 +134,9 @@ func (g *packedGemm[T]) serial(transA, transB bool, m, n, k int, alpha T, a []T,
 							}
 						}
 					}
+				}
+				if epi != nil && pc+kb == k {
+					epi.apply(c[ic*ldc+jc:], ldc, mb, nb, jc)
 				}
 			}
 		}
@@ -239,4 +247,12 @@ func scale[T Float](x []T, alpha T) {
 	for i := range x {
 		x[i] *= alpha
 	}
+}
+
+// from is e for the columns of a product from col on, or nil when e is.
+func (e *Epilogue[T]) from(col int) *Epilogue[T] {
+	if e == nil || e.Bias == nil {
+		return e
+	}
+	return &Epilogue[T]{Bias: e.Bias[col:], ReLU: e.ReLU}
 }

@@ -271,3 +271,63 @@ func prod(s []int) int {
 	}
 	return n
 }
+
+// TestMatMulEpilogue checks that every GEMM's product finished with a
+// bias and ReLU gives the bits of the product followed by BiasAdd's add
+// and ReLU, in float32 and float64: on small and odd shapes, on products
+// the packed GEMMs split into row bands (m ≥ n) and column bands (m < n),
+// whose column bands read the bias from their first column, and with no
+// inner dimension, where C is the bias alone.
+func TestMatMulEpilogue(t *testing.T) {
+	testMatMulEpilogue[float32](t)
+	testMatMulEpilogue[float64](t)
+}
+
+func testMatMulEpilogue[T Float](t *testing.T) {
+	for name, g := range gemms() {
+		for _, s := range []struct{ m, n, k int }{{3, 5, 7}, {17, 33, 260}, {300, 40, 400}, {64, 256, 784}, {9, 33, 0}} {
+			for _, tr := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
+				for _, epi := range []struct{ bias, relu bool }{{true, false}, {false, true}, {true, true}} {
+					lda, ldb := s.k, s.n
+					if tr[0] {
+						lda = s.m
+					}
+					if tr[1] {
+						ldb = s.k
+					}
+					a, b, bias := randomFloats[T](s.m*s.k), randomFloats[T](s.k*s.n), randomFloats[T](s.n)
+					e := Epilogue[T]{ReLU: epi.relu}
+					if epi.bias {
+						e.Bias = bias
+					}
+					want := make([]T, s.m*s.n)
+					switch a := any(a).(type) {
+					case []float32:
+						g.Sgemm(tr[0], tr[1], s.m, s.n, s.k, 1, a, lda, any(b).([]float32), ldb, 0, any(want).([]float32), s.n)
+					case []float64:
+						g.Dgemm(tr[0], tr[1], s.m, s.n, s.k, 1, a, lda, any(b).([]float64), ldb, 0, any(want).([]float64), s.n)
+					}
+					for i, v := range want {
+						if epi.bias {
+							v += bias[i%s.n]
+						}
+						if epi.relu && !(v > 0) {
+							v = 0
+						}
+						want[i] = v
+					}
+					got := make([]T, s.m*s.n)
+					for i := range got {
+						got[i] = T(math.NaN())
+					}
+					gemmEpilogue(g, tr[0], tr[1], s.m, s.n, s.k, a, lda, b, ldb, got, s.n, e)
+					for i := range got {
+						if math.Float64bits(float64(got[i])) != math.Float64bits(float64(want[i])) {
+							t.Fatalf("%s %T %v trans %v %+v: C[%d] = %v, want %v", name, got[0], s, tr, epi, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -15,8 +15,9 @@ import (
 // step runs where its last member stands, which must come before every
 // outside reader. A stateful application, call, branch or loop closes
 // every group, so that no step moves past an in-place update (mayUpdate).
-// A gradient-descent update of a matrix product read by nothing else
-// becomes one GEMM step too (fuseDescents). Fuse does not change g.
+// A dense layer's product, bias and ReLU become one GEMM step (fuseDense),
+// as does a gradient-descent update of a matrix product read by nothing
+// else (fuseDescents). Fuse does not change g.
 func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 	f := &ir.Fusion{}
 	all := graphs(g)
@@ -42,12 +43,94 @@ func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 		}
 	}
 	for _, sub := range all {
+		fuseDense(f, sub, crossRead)
 		if err := fuseGraph(f, sub, crossRead); err != nil {
 			return nil, err
 		}
 		fuseDescents(f, sub, crossRead)
 	}
 	return f, nil
+}
+
+// fuseDense groups each float32 or float64 MatMul read only by a rank-2
+// BiasAdd, or by a ReLU, with that reader, and with a ReLU that is the
+// BiasAdd's only reader, into one GEMM that adds the bias and applies the
+// ReLU to each block of the product while it is in cache
+// (ops.FuseDense): the product and the biased product never reach memory,
+// and the same bits come out. As in fuseDescents the product moves to its
+// last reader's place, so nothing between them may update a buffer.
+func fuseDense(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) {
+	readers, pos := readCounts(g)
+	// only is n's sole reader in g, when n has one and is not the result.
+	only := func(n *ir.Node) *ir.Node {
+		if readers[n] != 1 || crossRead[n] || n == g.Output {
+			return nil
+		}
+		for _, m := range g.Nodes[pos[n]+1:] {
+			for _, in := range m.Inputs {
+				if in == n {
+					return m
+				}
+			}
+		}
+		return nil
+	}
+	applies := func(n *ir.Node, p *ops.Primitive) bool {
+		return n != nil && n.Kind == ir.Apply && n.Prim == p && !crossRead[n] && f.Group(n) == nil
+	}
+	for _, mm := range g.Nodes {
+		if !applies(mm, ops.MatMul) {
+			continue
+		}
+		abs, ok := mm.Abs.(ir.TensorAbs)
+		if !ok || abs.Meta.DType != tensor.Float32 && abs.Meta.DType != tensor.Float64 || abs.Meta.Shape.Symbolic() {
+			continue
+		}
+		members := []*ir.Node{mm}
+		inputs := []*ir.Node{mm.Inputs[0], mm.Inputs[1]}
+		withBias, relu := false, false
+		next := only(mm)
+		if applies(next, ops.BiasAdd) && next.Inputs[0] == mm && next.Inputs[1] != mm {
+			withBias = true
+			members = append(members, next)
+			inputs = append(inputs, next.Inputs[1])
+			next = only(next)
+		}
+		if applies(next, ops.ReLU) {
+			relu = true
+			members = append(members, next)
+		}
+		if !withBias && !relu {
+			continue
+		}
+		last := members[len(members)-1]
+		between := false
+		for _, m := range g.Nodes[pos[mm]+1 : pos[last]] {
+			between = between || mayUpdate(m)
+		}
+		if between {
+			continue
+		}
+		f.Add(&ir.FusedGroup{
+			Prim:    ops.FuseDense(mm.Attrs, withBias, relu),
+			Nodes:   members,
+			Inputs:  inputs,
+			Outputs: []*ir.Node{last},
+		})
+	}
+}
+
+// readCounts is how many times each node of g is read in g (its result
+// once), and each node's place in g.Nodes.
+func readCounts(g *ir.FuncGraph) (readers, pos map[*ir.Node]int) {
+	readers, pos = map[*ir.Node]int{g.Output: 1}, map[*ir.Node]int{}
+	for i, n := range g.Nodes {
+		pos[n] = i
+		for _, in := range n.Inputs {
+			readers[in]++
+		}
+	}
+	return readers, pos
 }
 
 // fuseDescents groups each ApplyGradientDescent(var, alpha, d) whose d is
@@ -60,14 +143,7 @@ func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 // differs from the two steps' in the gradient's last bits (see
 // ops.FuseMatMulDescend), within graph mode's tolerance against PyNative.
 func fuseDescents(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) {
-	readers := map[*ir.Node]int{g.Output: 1}
-	pos := map[*ir.Node]int{}
-	for i, n := range g.Nodes {
-		pos[n] = i
-		for _, in := range n.Inputs {
-			readers[in]++
-		}
-	}
+	readers, pos := readCounts(g)
 	for i, n := range g.Nodes {
 		if n.Kind != ir.Apply || n.Prim != ops.ApplyGradientDescent || f.Group(n) != nil {
 			continue
@@ -120,7 +196,7 @@ func fuseGraph(f *ir.Fusion, g *ir.FuncGraph, crossRead map[*ir.Node]bool) error
 	var groups []*fusing
 	for _, n := range g.Nodes {
 		var join *fusing
-		if m, ok := fusible(n); ok && !crossRead[n] {
+		if m, ok := fusible(n); ok && !crossRead[n] && f.Group(n) == nil {
 			for _, in := range n.Inputs {
 				if gi := groupOf[in]; gi != nil && !gi.closed && gi.meta.DType == m.DType && gi.meta.Shape.Equal(m.Shape) {
 					join = gi

@@ -2,6 +2,7 @@ package passes_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"msrepl/graphmode/exec"
@@ -74,17 +75,92 @@ func TestFuse(t *testing.T) {
 					t.Fatalf("groups of %v nodes, want %v", sizes, c.groups)
 				}
 			}
-			want := f.run(g, x, y)
-			v, err := (&exec.Runner{B: f.eager, Fusion: fusion}).Run(g, []exec.Value{x, y})
+			f.sameFused(t, g, fusion, x, y)
+		})
+	}
+}
+
+// sameFused checks that g run with fusion gives the bits of g run node by
+// node.
+func (f *fixture) sameFused(t *testing.T, g *ir.FuncGraph, fusion *ir.Fusion, args ...exec.Value) {
+	t.Helper()
+	want := f.run(g, args...)
+	v, err := (&exec.Runner{B: f.eager, Fusion: fusion}).Run(g, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := v.(*tensor.Tensor)
+	for i, w := range want {
+		if got.Float(i) != w {
+			t.Fatalf("fused [%d] = %v, node by node %v", i, got.Float(i), w)
+		}
+	}
+}
+
+// TestFuseDense checks when a dense layer's product, bias and ReLU become
+// one GEMM step, and that the step gives the bits of the nodes run one by
+// one.
+func TestFuseDense(t *testing.T) {
+	f := newFixture(t)
+	mat := func(shape tensor.Shape, seed float64) *tensor.Tensor {
+		vals := make([]float64, shape.Size())
+		for i := range vals {
+			vals[i] = math.Sin(seed + float64(i)*0.37)
+		}
+		m, err := tensor.FromFloat64s(f.dev, tensor.Float32, shape, vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	xv, wv, bv := mat(tensor.Shape{8, 6}, 1), mat(tensor.Shape{5, 6}, 2), mat(tensor.Shape{5}, 3)
+	tb := ops.Attrs{"transpose_a": false, "transpose_b": true}
+	for _, c := range []struct {
+		name  string
+		build func(b *ir.Builder, mm, bias *ir.Node) *ir.Node
+		// dense names the dense group, "" for none.
+		dense string
+	}{
+		{"product, bias and ReLU", func(b *ir.Builder, mm, bias *ir.Node) *ir.Node {
+			return op(t, b, ops.ReLU, nil, op(t, b, ops.BiasAdd, nil, mm, bias))
+		}, "Fused[MatMul,BiasAdd,ReLU]"},
+		{"product and bias", func(b *ir.Builder, mm, bias *ir.Node) *ir.Node {
+			return op(t, b, ops.BiasAdd, nil, mm, bias)
+		}, "Fused[MatMul,BiasAdd]"},
+		{"product and ReLU", func(b *ir.Builder, mm, bias *ir.Node) *ir.Node {
+			return op(t, b, ops.ReLU, nil, mm)
+		}, "Fused[MatMul,ReLU]"},
+		{"a biased product read twice keeps its ReLU apart", func(b *ir.Builder, mm, bias *ir.Node) *ir.Node {
+			ba := op(t, b, ops.BiasAdd, nil, mm, bias)
+			return op(t, b, ops.Mul, nil, op(t, b, ops.ReLU, nil, ba), ba)
+		}, "Fused[MatMul,BiasAdd]"},
+		{"a product read twice stays apart", func(b *ir.Builder, mm, bias *ir.Node) *ir.Node {
+			return op(t, b, ops.Add, nil, op(t, b, ops.ReLU, nil, op(t, b, ops.BiasAdd, nil, mm, bias)), mm)
+		}, ""},
+		{"a lone product", func(b *ir.Builder, mm, bias *ir.Node) *ir.Node {
+			return mm
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := ir.NewGraph("g", ir.Span{})
+			abs := func(m *tensor.Tensor) ir.TensorAbs { return ir.TensorAbs{Meta: m.Meta()} }
+			x, w, bias := g.AddParam("x", abs(xv), ir.Span{}), g.AddParam("w", abs(wv), ir.Span{}), g.AddParam("b", abs(bv), ir.Span{})
+			b := &ir.Builder{G: g}
+			g.SetOutput(c.build(b, op(t, b, ops.MatMul, tb, x, w), bias))
+			fusion, err := passes.Fuse(g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := v.(*tensor.Tensor)
-			for i, w := range want {
-				if got.Float(i) != w {
-					t.Fatalf("fused [%d] = %v, node by node %v", i, got.Float(i), w)
+			dense := ""
+			for _, grp := range fusion.Groups {
+				if strings.HasPrefix(grp.Prim.Name, "Fused[MatMul") {
+					dense = grp.Prim.Name
 				}
 			}
+			if dense != c.dense {
+				t.Fatalf("dense group %q, want %q", dense, c.dense)
+			}
+			f.sameFused(t, g, fusion, xv, wv, bv)
 		})
 	}
 }
