@@ -44,6 +44,7 @@ var approx32 = []struct {
 	bound float64
 }{
 	{"exp", Exp, exp32, math.Exp, 1},
+	{"log", Log, log32, math.Log, 1},
 	{"tanh", Tanh, tanh32, math.Tanh, 1},
 	{"sigmoid", Sigmoid, sigmoid32, func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }, 3},
 }

@@ -2211,108 +2211,106 @@ TEXT ·expV32(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
 	MOVQ         x+8(FP), CX
 	MOVQ         n+16(FP), DX
-	MOVL         $0x0000007f, BX
-	VPBROADCASTD BX, Z0
 	MOVL         $0x42b17217, BX
-	VPBROADCASTD BX, Z1
+	VPBROADCASTD BX, Z0
 	MOVL         $0xc2cff1b4, BX
-	VPBROADCASTD BX, Z2
+	VPBROADCASTD BX, Z1
 	MOVL         $0x3fb8aa3b, BX
-	VPBROADCASTD BX, Z3
+	VPBROADCASTD BX, Z2
 	MOVL         $0x3f318000, BX
-	VPBROADCASTD BX, Z4
+	VPBROADCASTD BX, Z3
 	MOVL         $0xb95e8083, BX
-	VPBROADCASTD BX, Z5
+	VPBROADCASTD BX, Z4
 	MOVL         $0x3f800000, BX
+	VPBROADCASTD BX, Z5
+	MOVL         $0x00000000, BX
 	VPBROADCASTD BX, Z6
 	MOVL         $0x7f800000, BX
 	VPBROADCASTD BX, Z7
+	MOVL         $0x0000007f, BX
+	VPBROADCASTD BX, Z8
 
 wide:
 	CMPQ         DX, $0x00000020
 	JL           single
-	VMOVUPS      (CX), Z8
-	VMULPS       Z3, Z8, Z9
-	VRNDSCALEPS  $0x00, Z9, Z9
-	VMULPS       Z4, Z9, Z11
-	VSUBPS       Z11, Z8, Z10
-	VMULPS       Z5, Z9, Z11
-	VSUBPS       Z11, Z10, Z10
-	VBROADCASTSS expC0<>+0(SB), Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC1<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC2<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC3<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC4<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC5<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z10, Z11
-	VMULPS       Z11, Z12, Z12
-	VADDPS       Z10, Z12, Z12
-	VADDPS       Z6, Z12, Z12
-	VCVTPS2DQ    Z9, Z9
-	VPSRAD       $0x01, Z9, Z10
-	VPSUBD       Z10, Z9, Z9
-	VPADDD       Z0, Z10, Z10
-	VPADDD       Z0, Z9, Z9
+	VMOVUPS      (CX), Z9
+	VMULPS       Z2, Z9, Z10
+	VRNDSCALEPS  $0x00, Z10, Z10
+	VMULPS       Z3, Z10, Z12
+	VSUBPS       Z12, Z9, Z11
+	VMULPS       Z4, Z10, Z12
+	VSUBPS       Z12, Z11, Z11
+	VBROADCASTSS expC0<>+0(SB), Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC1<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC2<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC3<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC4<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC5<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z11, Z12
+	VMULPS       Z12, Z13, Z13
+	VADDPS       Z11, Z13, Z13
+	VADDPS       Z5, Z13, Z13
+	VCVTPS2DQ    Z10, Z10
+	VPSRAD       $0x01, Z10, Z11
+	VPSUBD       Z11, Z10, Z10
+	VPADDD       Z8, Z11, Z11
+	VPADDD       Z8, Z10, Z10
+	VPSLLD       $0x17, Z11, Z11
 	VPSLLD       $0x17, Z10, Z10
-	VPSLLD       $0x17, Z9, Z9
-	VMULPS       Z10, Z12, Z12
-	VMULPS       Z9, Z12, Z12
-	VCMPPS       $0x1e, Z1, Z8, K1
-	VCMPPS       $0x11, Z2, Z8, K2
-	VCMPPS       $0x03, Z8, Z8, K3
-	VMOVAPS      Z8, K3, Z11
-	VMOVAPS      Z12, Z8
-	VMOVAPS      Z7, K1, Z8
-	VPXORD       Z12, Z12, Z12
-	VMOVAPS      Z12, K2, Z8
-	VMOVAPS      Z11, K3, Z8
-	VMOVUPS      Z8, (AX)
-	VMOVUPS      64(CX), Z8
-	VMULPS       Z3, Z8, Z9
-	VRNDSCALEPS  $0x00, Z9, Z9
-	VMULPS       Z4, Z9, Z11
-	VSUBPS       Z11, Z8, Z10
-	VMULPS       Z5, Z9, Z11
-	VSUBPS       Z11, Z10, Z10
-	VBROADCASTSS expC0<>+0(SB), Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC1<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC2<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC3<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC4<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC5<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z10, Z11
-	VMULPS       Z11, Z12, Z12
-	VADDPS       Z10, Z12, Z12
-	VADDPS       Z6, Z12, Z12
-	VCVTPS2DQ    Z9, Z9
-	VPSRAD       $0x01, Z9, Z10
-	VPSUBD       Z10, Z9, Z9
-	VPADDD       Z0, Z10, Z10
-	VPADDD       Z0, Z9, Z9
+	VMULPS       Z11, Z13, Z13
+	VMULPS       Z10, Z13, Z13
+	VCMPPS       $0x1e, Z0, Z9, K1
+	VMOVAPS      Z7, K1, Z13
+	VCMPPS       $0x11, Z1, Z9, K1
+	VMOVAPS      Z6, K1, Z13
+	VCMPPS       $0x03, Z9, Z9, K1
+	VMOVAPS      Z9, K1, Z13
+	VMOVAPS      Z13, Z9
+	VMOVUPS      Z9, (AX)
+	VMOVUPS      64(CX), Z9
+	VMULPS       Z2, Z9, Z10
+	VRNDSCALEPS  $0x00, Z10, Z10
+	VMULPS       Z3, Z10, Z12
+	VSUBPS       Z12, Z9, Z11
+	VMULPS       Z4, Z10, Z12
+	VSUBPS       Z12, Z11, Z11
+	VBROADCASTSS expC0<>+0(SB), Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC1<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC2<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC3<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC4<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC5<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z11, Z12
+	VMULPS       Z12, Z13, Z13
+	VADDPS       Z11, Z13, Z13
+	VADDPS       Z5, Z13, Z13
+	VCVTPS2DQ    Z10, Z10
+	VPSRAD       $0x01, Z10, Z11
+	VPSUBD       Z11, Z10, Z10
+	VPADDD       Z8, Z11, Z11
+	VPADDD       Z8, Z10, Z10
+	VPSLLD       $0x17, Z11, Z11
 	VPSLLD       $0x17, Z10, Z10
-	VPSLLD       $0x17, Z9, Z9
-	VMULPS       Z10, Z12, Z12
-	VMULPS       Z9, Z12, Z12
-	VCMPPS       $0x1e, Z1, Z8, K1
-	VCMPPS       $0x11, Z2, Z8, K2
-	VCMPPS       $0x03, Z8, Z8, K3
-	VMOVAPS      Z8, K3, Z11
-	VMOVAPS      Z12, Z8
-	VMOVAPS      Z7, K1, Z8
-	VPXORD       Z12, Z12, Z12
-	VMOVAPS      Z12, K2, Z8
-	VMOVAPS      Z11, K3, Z8
-	VMOVUPS      Z8, 64(AX)
+	VMULPS       Z11, Z13, Z13
+	VMULPS       Z10, Z13, Z13
+	VCMPPS       $0x1e, Z0, Z9, K1
+	VMOVAPS      Z7, K1, Z13
+	VCMPPS       $0x11, Z1, Z9, K1
+	VMOVAPS      Z6, K1, Z13
+	VCMPPS       $0x03, Z9, Z9, K1
+	VMOVAPS      Z9, K1, Z13
+	VMOVAPS      Z13, Z9
+	VMOVUPS      Z9, 64(AX)
 	ADDQ         $0x00000080, AX
 	ADDQ         $0x00000080, CX
 	SUBQ         $0x00000020, DX
@@ -2321,47 +2319,45 @@ wide:
 single:
 	CMPQ         DX, $0x10
 	JL           tail
-	VMOVUPS      (CX), Z8
-	VMULPS       Z3, Z8, Z9
-	VRNDSCALEPS  $0x00, Z9, Z9
-	VMULPS       Z4, Z9, Z11
-	VSUBPS       Z11, Z8, Z10
-	VMULPS       Z5, Z9, Z11
-	VSUBPS       Z11, Z10, Z10
-	VBROADCASTSS expC0<>+0(SB), Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC1<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC2<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC3<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC4<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z12, Z12
-	VADDPS.BCST  expC5<>+0(SB), Z12, Z12
-	VMULPS       Z10, Z10, Z11
-	VMULPS       Z11, Z12, Z12
-	VADDPS       Z10, Z12, Z12
-	VADDPS       Z6, Z12, Z12
-	VCVTPS2DQ    Z9, Z9
-	VPSRAD       $0x01, Z9, Z10
-	VPSUBD       Z10, Z9, Z9
-	VPADDD       Z0, Z10, Z10
-	VPADDD       Z0, Z9, Z9
+	VMOVUPS      (CX), Z9
+	VMULPS       Z2, Z9, Z10
+	VRNDSCALEPS  $0x00, Z10, Z10
+	VMULPS       Z3, Z10, Z12
+	VSUBPS       Z12, Z9, Z11
+	VMULPS       Z4, Z10, Z12
+	VSUBPS       Z12, Z11, Z11
+	VBROADCASTSS expC0<>+0(SB), Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC1<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC2<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC3<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC4<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z13, Z13
+	VADDPS.BCST  expC5<>+0(SB), Z13, Z13
+	VMULPS       Z11, Z11, Z12
+	VMULPS       Z12, Z13, Z13
+	VADDPS       Z11, Z13, Z13
+	VADDPS       Z5, Z13, Z13
+	VCVTPS2DQ    Z10, Z10
+	VPSRAD       $0x01, Z10, Z11
+	VPSUBD       Z11, Z10, Z10
+	VPADDD       Z8, Z11, Z11
+	VPADDD       Z8, Z10, Z10
+	VPSLLD       $0x17, Z11, Z11
 	VPSLLD       $0x17, Z10, Z10
-	VPSLLD       $0x17, Z9, Z9
-	VMULPS       Z10, Z12, Z12
-	VMULPS       Z9, Z12, Z12
-	VCMPPS       $0x1e, Z1, Z8, K1
-	VCMPPS       $0x11, Z2, Z8, K2
-	VCMPPS       $0x03, Z8, Z8, K3
-	VMOVAPS      Z8, K3, Z11
-	VMOVAPS      Z12, Z8
-	VMOVAPS      Z7, K1, Z8
-	VPXORD       Z12, Z12, Z12
-	VMOVAPS      Z12, K2, Z8
-	VMOVAPS      Z11, K3, Z8
-	VMOVUPS      Z8, (AX)
+	VMULPS       Z11, Z13, Z13
+	VMULPS       Z10, Z13, Z13
+	VCMPPS       $0x1e, Z0, Z9, K1
+	VMOVAPS      Z7, K1, Z13
+	VCMPPS       $0x11, Z1, Z9, K1
+	VMOVAPS      Z6, K1, Z13
+	VCMPPS       $0x03, Z9, Z9, K1
+	VMOVAPS      Z9, K1, Z13
+	VMOVAPS      Z13, Z9
+	VMOVUPS      Z9, (AX)
 	ADDQ         $0x00000040, AX
 	ADDQ         $0x00000040, CX
 	SUBQ         $0x00000010, DX
@@ -2373,46 +2369,44 @@ tail:
 	MOVL         $0x0000ffff, BX
 	BZHIL        DX, BX, DX
 	KMOVW        DX, K1
-	VMOVUPS.Z    (CX), K1, Z8
-	VMULPS       Z3, Z8, Z3
-	VRNDSCALEPS  $0x00, Z3, Z3
-	VMULPS       Z4, Z3, Z9
-	VSUBPS       Z9, Z8, Z4
-	VMULPS       Z5, Z3, Z9
-	VSUBPS       Z9, Z4, Z4
-	VBROADCASTSS expC0<>+0(SB), Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC1<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC2<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC3<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC4<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC5<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z4, Z9
-	VMULPS       Z9, Z5, Z5
-	VADDPS       Z4, Z5, Z5
-	VADDPS       Z6, Z5, Z5
-	VCVTPS2DQ    Z3, Z3
-	VPSRAD       $0x01, Z3, Z4
-	VPSUBD       Z4, Z3, Z3
-	VPADDD       Z0, Z4, Z4
-	VPADDD       Z0, Z3, Z3
-	VPSLLD       $0x17, Z4, Z4
+	VMOVUPS.Z    (CX), K1, Z9
+	VMULPS       Z2, Z9, Z2
+	VRNDSCALEPS  $0x00, Z2, Z2
+	VMULPS       Z3, Z2, Z10
+	VSUBPS       Z10, Z9, Z3
+	VMULPS       Z4, Z2, Z10
+	VSUBPS       Z10, Z3, Z3
+	VBROADCASTSS expC0<>+0(SB), Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC1<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC2<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC3<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC4<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC5<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z3, Z10
+	VMULPS       Z10, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS       Z5, Z4, Z4
+	VCVTPS2DQ    Z2, Z2
+	VPSRAD       $0x01, Z2, Z3
+	VPSUBD       Z3, Z2, Z2
+	VPADDD       Z8, Z3, Z3
+	VPADDD       Z8, Z2, Z2
 	VPSLLD       $0x17, Z3, Z3
-	VMULPS       Z4, Z5, Z5
-	VMULPS       Z3, Z5, Z5
-	VCMPPS       $0x1e, Z1, Z8, K2
-	VCMPPS       $0x11, Z2, Z8, K3
-	VCMPPS       $0x03, Z8, Z8, K4
-	VMOVAPS      Z8, K4, Z9
-	VMOVAPS      Z5, Z0
-	VMOVAPS      Z7, K2, Z0
-	VPXORD       Z5, Z5, Z5
-	VMOVAPS      Z5, K3, Z0
-	VMOVAPS      Z9, K4, Z0
+	VPSLLD       $0x17, Z2, Z2
+	VMULPS       Z3, Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VCMPPS       $0x1e, Z0, Z9, K2
+	VMOVAPS      Z7, K2, Z4
+	VCMPPS       $0x11, Z1, Z9, K2
+	VMOVAPS      Z6, K2, Z4
+	VCMPPS       $0x03, Z9, Z9, K2
+	VMOVAPS      Z9, K2, Z4
+	VMOVAPS      Z4, Z0
 	VMOVUPS      Z0, K1, (AX)
 
 done:
@@ -2437,14 +2431,327 @@ GLOBL expC4<>(SB), RODATA|NOPTR, $4
 DATA expC5<>+0(SB)/4, $(0.5)
 GLOBL expC5<>(SB), RODATA|NOPTR, $4
 
+// func logV32(dst *float32, x *float32, n int)
+// Requires: AVX, AVX512F, BMI2
+TEXT ·logV32(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVL         $0x3f800000, BX
+	VPBROADCASTD BX, Z0
+	MOVL         $0x3f000000, BX
+	VPBROADCASTD BX, Z1
+	MOVL         $0x3f3504f3, BX
+	VPBROADCASTD BX, Z2
+	MOVL         $0x3f318000, BX
+	VPBROADCASTD BX, Z3
+	MOVL         $0xb95e8083, BX
+	VPBROADCASTD BX, Z4
+	MOVL         $0x00800000, BX
+	VPBROADCASTD BX, Z5
+	MOVL         $0x4b000000, BX
+	VPBROADCASTD BX, Z6
+	MOVL         $0xc1b80000, BX
+	VPBROADCASTD BX, Z7
+	MOVL         $0x007fffff, BX
+	VPBROADCASTD BX, Z8
+	MOVL         $0x3f000000, BX
+	VPBROADCASTD BX, Z9
+	MOVL         $0x0000007e, BX
+	VPBROADCASTD BX, Z10
+	MOVL         $0x00000000, BX
+	VPBROADCASTD BX, Z11
+	MOVL         $0xff800000, BX
+	VPBROADCASTD BX, Z12
+	MOVL         $0x7fc00000, BX
+	VPBROADCASTD BX, Z13
+	MOVL         $0x7f800000, BX
+	VPBROADCASTD BX, Z14
+
+wide:
+	CMPQ         DX, $0x00000020
+	JL           single
+	VMOVUPS      (CX), Z15
+	VCMPPS       $0x11, Z5, Z15, K1
+	VMOVAPS      Z15, Z16
+	VMULPS       Z6, Z15, Z18
+	VMOVAPS      Z18, K1, Z16
+	VPXORD       Z17, Z17, Z17
+	VMOVAPS      Z7, K1, Z17
+	VPSRLD       $0x17, Z16, Z18
+	VPSUBD       Z10, Z18, Z18
+	VCVTDQ2PS    Z18, Z18
+	VADDPS       Z18, Z17, Z17
+	VPANDD       Z8, Z16, Z16
+	VPORD        Z9, Z16, Z16
+	VCMPPS       $0x11, Z2, Z16, K1
+	VSUBPS       Z0, Z17, Z18
+	VMOVAPS      Z18, K1, Z17
+	VADDPS       Z16, Z16, Z18
+	VMOVAPS      Z18, K1, Z16
+	VSUBPS       Z0, Z16, Z16
+	VMULPS       Z16, Z16, Z22
+	VBROADCASTSS logP0<>+0(SB), Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP1<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP2<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP3<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP4<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP5<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP6<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP7<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP8<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VMULPS       Z22, Z23, Z23
+	VMULPS       Z4, Z17, Z18
+	VADDPS       Z18, Z23, Z23
+	VMULPS       Z1, Z22, Z18
+	VSUBPS       Z18, Z23, Z23
+	VADDPS       Z23, Z16, Z23
+	VMULPS       Z3, Z17, Z18
+	VADDPS       Z18, Z23, Z23
+	VCMPPS       $0x00, Z11, Z15, K1
+	VMOVAPS      Z12, K1, Z23
+	VCMPPS       $0x11, Z11, Z15, K1
+	VMOVAPS      Z13, K1, Z23
+	VCMPPS       $0x03, Z15, Z15, K1
+	VCMPPS       $0x00, Z14, Z15, K2
+	KORW         K1, K2, K1
+	VMOVAPS      Z15, K1, Z23
+	VMOVAPS      Z23, Z15
+	VMOVUPS      Z15, (AX)
+	VMOVUPS      64(CX), Z15
+	VCMPPS       $0x11, Z5, Z15, K1
+	VMOVAPS      Z15, Z16
+	VMULPS       Z6, Z15, Z18
+	VMOVAPS      Z18, K1, Z16
+	VPXORD       Z19, Z19, Z19
+	VMOVAPS      Z7, K1, Z19
+	VPSRLD       $0x17, Z16, Z18
+	VPSUBD       Z10, Z18, Z18
+	VCVTDQ2PS    Z18, Z18
+	VADDPS       Z18, Z19, Z19
+	VPANDD       Z8, Z16, Z16
+	VPORD        Z9, Z16, Z16
+	VCMPPS       $0x11, Z2, Z16, K1
+	VSUBPS       Z0, Z19, Z18
+	VMOVAPS      Z18, K1, Z19
+	VADDPS       Z16, Z16, Z18
+	VMOVAPS      Z18, K1, Z16
+	VSUBPS       Z0, Z16, Z16
+	VMULPS       Z16, Z16, Z22
+	VBROADCASTSS logP0<>+0(SB), Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP1<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP2<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP3<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP4<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP5<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP6<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP7<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VADDPS.BCST  logP8<>+0(SB), Z23, Z23
+	VMULPS       Z16, Z23, Z23
+	VMULPS       Z22, Z23, Z23
+	VMULPS       Z4, Z19, Z18
+	VADDPS       Z18, Z23, Z23
+	VMULPS       Z1, Z22, Z18
+	VSUBPS       Z18, Z23, Z23
+	VADDPS       Z23, Z16, Z23
+	VMULPS       Z3, Z19, Z18
+	VADDPS       Z18, Z23, Z23
+	VCMPPS       $0x00, Z11, Z15, K1
+	VMOVAPS      Z12, K1, Z23
+	VCMPPS       $0x11, Z11, Z15, K1
+	VMOVAPS      Z13, K1, Z23
+	VCMPPS       $0x03, Z15, Z15, K1
+	VCMPPS       $0x00, Z14, Z15, K2
+	KORW         K1, K2, K1
+	VMOVAPS      Z15, K1, Z23
+	VMOVAPS      Z23, Z15
+	VMOVUPS      Z15, 64(AX)
+	ADDQ         $0x00000080, AX
+	ADDQ         $0x00000080, CX
+	SUBQ         $0x00000020, DX
+	JMP          wide
+
+single:
+	CMPQ         DX, $0x10
+	JL           tail
+	VMOVUPS      (CX), Z15
+	VCMPPS       $0x11, Z5, Z15, K1
+	VMOVAPS      Z15, Z16
+	VMULPS       Z6, Z15, Z17
+	VMOVAPS      Z17, K1, Z16
+	VPXORD       Z20, Z20, Z20
+	VMOVAPS      Z7, K1, Z20
+	VPSRLD       $0x17, Z16, Z17
+	VPSUBD       Z10, Z17, Z17
+	VCVTDQ2PS    Z17, Z17
+	VADDPS       Z17, Z20, Z20
+	VPANDD       Z8, Z16, Z16
+	VPORD        Z9, Z16, Z16
+	VCMPPS       $0x11, Z2, Z16, K1
+	VSUBPS       Z0, Z20, Z17
+	VMOVAPS      Z17, K1, Z20
+	VADDPS       Z16, Z16, Z17
+	VMOVAPS      Z17, K1, Z16
+	VSUBPS       Z0, Z16, Z16
+	VMULPS       Z16, Z16, Z18
+	VBROADCASTSS logP0<>+0(SB), Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP1<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP2<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP3<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP4<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP5<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP6<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP7<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VADDPS.BCST  logP8<>+0(SB), Z19, Z19
+	VMULPS       Z16, Z19, Z19
+	VMULPS       Z18, Z19, Z19
+	VMULPS       Z4, Z20, Z17
+	VADDPS       Z17, Z19, Z19
+	VMULPS       Z1, Z18, Z17
+	VSUBPS       Z17, Z19, Z19
+	VADDPS       Z19, Z16, Z19
+	VMULPS       Z3, Z20, Z17
+	VADDPS       Z17, Z19, Z19
+	VCMPPS       $0x00, Z11, Z15, K1
+	VMOVAPS      Z12, K1, Z19
+	VCMPPS       $0x11, Z11, Z15, K1
+	VMOVAPS      Z13, K1, Z19
+	VCMPPS       $0x03, Z15, Z15, K1
+	VCMPPS       $0x00, Z14, Z15, K2
+	KORW         K1, K2, K1
+	VMOVAPS      Z15, K1, Z19
+	VMOVAPS      Z19, Z15
+	VMOVUPS      Z15, (AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000040, CX
+	SUBQ         $0x00000010, DX
+	JMP          single
+
+tail:
+	TESTQ        DX, DX
+	JZ           done
+	MOVL         $0x0000ffff, BX
+	BZHIL        DX, BX, DX
+	KMOVW        DX, K1
+	VMOVUPS.Z    (CX), K1, Z15
+	VCMPPS       $0x11, Z5, Z15, K2
+	VMOVAPS      Z15, Z5
+	VMULPS       Z6, Z15, Z6
+	VMOVAPS      Z6, K2, Z5
+	VPXORD       Z21, Z21, Z21
+	VMOVAPS      Z7, K2, Z21
+	VPSRLD       $0x17, Z5, Z6
+	VPSUBD       Z10, Z6, Z6
+	VCVTDQ2PS    Z6, Z6
+	VADDPS       Z6, Z21, Z21
+	VPANDD       Z8, Z5, Z5
+	VPORD        Z9, Z5, Z5
+	VCMPPS       $0x11, Z2, Z5, K2
+	VSUBPS       Z0, Z21, Z6
+	VMOVAPS      Z6, K2, Z21
+	VADDPS       Z5, Z5, Z6
+	VMOVAPS      Z6, K2, Z5
+	VSUBPS       Z0, Z5, Z5
+	VMULPS       Z5, Z5, Z0
+	VBROADCASTSS logP0<>+0(SB), Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP1<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP2<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP3<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP4<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP5<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP6<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP7<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VADDPS.BCST  logP8<>+0(SB), Z2, Z2
+	VMULPS       Z5, Z2, Z2
+	VMULPS       Z0, Z2, Z2
+	VMULPS       Z4, Z21, Z6
+	VADDPS       Z6, Z2, Z2
+	VMULPS       Z1, Z0, Z6
+	VSUBPS       Z6, Z2, Z2
+	VADDPS       Z2, Z5, Z2
+	VMULPS       Z3, Z21, Z6
+	VADDPS       Z6, Z2, Z2
+	VCMPPS       $0x00, Z11, Z15, K2
+	VMOVAPS      Z12, K2, Z2
+	VCMPPS       $0x11, Z11, Z15, K2
+	VMOVAPS      Z13, K2, Z2
+	VCMPPS       $0x03, Z15, Z15, K2
+	VCMPPS       $0x00, Z14, Z15, K3
+	KORW         K2, K3, K2
+	VMOVAPS      Z15, K2, Z2
+	VMOVAPS      Z2, Z0
+	VMOVUPS      Z0, K1, (AX)
+
+done:
+	VZEROUPPER
+	RET
+
+DATA logP0<>+0(SB)/4, $(0.070376836)
+GLOBL logP0<>(SB), RODATA|NOPTR, $4
+
+DATA logP1<>+0(SB)/4, $(-0.1151461)
+GLOBL logP1<>(SB), RODATA|NOPTR, $4
+
+DATA logP2<>+0(SB)/4, $(0.116769984)
+GLOBL logP2<>(SB), RODATA|NOPTR, $4
+
+DATA logP3<>+0(SB)/4, $(-0.12420141)
+GLOBL logP3<>(SB), RODATA|NOPTR, $4
+
+DATA logP4<>+0(SB)/4, $(0.14249323)
+GLOBL logP4<>(SB), RODATA|NOPTR, $4
+
+DATA logP5<>+0(SB)/4, $(-0.16668057)
+GLOBL logP5<>(SB), RODATA|NOPTR, $4
+
+DATA logP6<>+0(SB)/4, $(0.20000714)
+GLOBL logP6<>(SB), RODATA|NOPTR, $4
+
+DATA logP7<>+0(SB)/4, $(-0.24999994)
+GLOBL logP7<>(SB), RODATA|NOPTR, $4
+
+DATA logP8<>+0(SB)/4, $(0.3333333)
+GLOBL logP8<>(SB), RODATA|NOPTR, $4
+
 // func tanhV32(dst *float32, x *float32, n int)
 // Requires: AVX, AVX512DQ, AVX512F, BMI2
 TEXT ·tanhV32(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
 	MOVQ         x+8(FP), CX
 	MOVQ         n+16(FP), DX
-	MOVL         $0x0000007f, BX
-	VPBROADCASTD BX, Z0
 	MOVL         $0x42b17217, BX
 	VPBROADCASTD BX, Z0
 	MOVL         $0xc2cff1b4, BX
@@ -2457,7 +2764,11 @@ TEXT ·tanhV32(SB), NOSPLIT, $0-24
 	VPBROADCASTD BX, Z2
 	MOVL         $0x3f800000, BX
 	VPBROADCASTD BX, Z3
+	MOVL         $0x00000000, BX
+	VPBROADCASTD BX, Z4
 	MOVL         $0x7f800000, BX
+	VPBROADCASTD BX, Z4
+	MOVL         $0x0000007f, BX
 	VPBROADCASTD BX, Z4
 	MOVL         $0x7fffffff, BX
 	VPBROADCASTD BX, Z4
@@ -2490,50 +2801,50 @@ wide:
 	JCS              tanhDone1
 	VMINPS           Z11, Z6, Z11
 	VADDPS           Z11, Z11, Z11
-	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z11, Z12
-	VSUBPS           Z7, Z12, Z13
+	VMOVAPS          Z7, Z13
+	VFMADD231PS      Z0, Z11, Z13
+	VSUBPS           Z7, Z13, Z12
 	VMOVAPS          Z11, Z11
-	VFNMADD231PS     Z1, Z13, Z11
-	VFNMADD231PS     Z2, Z13, Z11
+	VFNMADD231PS     Z1, Z12, Z11
+	VFNMADD231PS     Z2, Z12, Z11
 	VBROADCASTSS     expC0<>+0(SB), Z14
 	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z14
-	VMULPS           Z11, Z11, Z13
-	VFMADD213PS      Z11, Z13, Z14
-	VPSLLD           $0x17, Z12, Z11
-	VSUBPS           Z3, Z11, Z12
-	VFMADD213PS      Z12, Z11, Z14
+	VMULPS           Z11, Z11, Z12
+	VFMADD213PS      Z11, Z12, Z14
+	VPSLLD           $0x17, Z13, Z11
+	VSUBPS           Z3, Z11, Z13
+	VFMADD213PS      Z13, Z11, Z14
 	VMOVAPS          Z14, Z11
 	VADDPS           Z8, Z11, Z12
 	VDIVPS           Z12, Z11, Z11
-	KNOTW            K1, K1
-	VMOVAPS          Z11, K1, Z10
+	VMOVAPS          Z10, K1, Z11
+	VMOVAPS          Z11, Z10
 	JMP              tanhDone1
 
 tanhLarge1:
 	VMINPS           Z11, Z6, Z11
 	VADDPS           Z11, Z11, Z11
-	VMOVAPS          Z7, Z10
-	VFMADD231PS      Z0, Z11, Z10
-	VSUBPS           Z7, Z10, Z12
+	VMOVAPS          Z7, Z12
+	VFMADD231PS      Z0, Z11, Z12
+	VSUBPS           Z7, Z12, Z10
 	VMOVAPS          Z11, Z11
-	VFNMADD231PS     Z1, Z12, Z11
-	VFNMADD231PS     Z2, Z12, Z11
+	VFNMADD231PS     Z1, Z10, Z11
+	VFNMADD231PS     Z2, Z10, Z11
 	VBROADCASTSS     expC0<>+0(SB), Z13
 	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z13
-	VMULPS           Z11, Z11, Z12
-	VFMADD213PS      Z11, Z12, Z13
-	VPSLLD           $0x17, Z10, Z11
-	VSUBPS           Z3, Z11, Z10
-	VFMADD213PS      Z10, Z11, Z13
+	VMULPS           Z11, Z11, Z10
+	VFMADD213PS      Z11, Z10, Z13
+	VPSLLD           $0x17, Z12, Z10
+	VSUBPS           Z3, Z10, Z12
+	VFMADD213PS      Z12, Z10, Z13
 	VMOVAPS          Z13, Z11
 	VADDPS           Z8, Z11, Z12
 	VDIVPS           Z12, Z11, Z10
@@ -2559,50 +2870,50 @@ tanhDone1:
 	JCS              tanhDone2
 	VMINPS           Z11, Z6, Z11
 	VADDPS           Z11, Z11, Z11
-	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z11, Z12
-	VSUBPS           Z7, Z12, Z13
+	VMOVAPS          Z7, Z13
+	VFMADD231PS      Z0, Z11, Z13
+	VSUBPS           Z7, Z13, Z12
 	VMOVAPS          Z11, Z11
-	VFNMADD231PS     Z1, Z13, Z11
-	VFNMADD231PS     Z2, Z13, Z11
+	VFNMADD231PS     Z1, Z12, Z11
+	VFNMADD231PS     Z2, Z12, Z11
 	VBROADCASTSS     expC0<>+0(SB), Z14
 	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z14
-	VMULPS           Z11, Z11, Z13
-	VFMADD213PS      Z11, Z13, Z14
-	VPSLLD           $0x17, Z12, Z11
-	VSUBPS           Z3, Z11, Z12
-	VFMADD213PS      Z12, Z11, Z14
+	VMULPS           Z11, Z11, Z12
+	VFMADD213PS      Z11, Z12, Z14
+	VPSLLD           $0x17, Z13, Z11
+	VSUBPS           Z3, Z11, Z13
+	VFMADD213PS      Z13, Z11, Z14
 	VMOVAPS          Z14, Z11
 	VADDPS           Z8, Z11, Z12
 	VDIVPS           Z12, Z11, Z11
-	KNOTW            K1, K1
-	VMOVAPS          Z11, K1, Z10
+	VMOVAPS          Z10, K1, Z11
+	VMOVAPS          Z11, Z10
 	JMP              tanhDone2
 
 tanhLarge2:
 	VMINPS           Z11, Z6, Z11
 	VADDPS           Z11, Z11, Z11
-	VMOVAPS          Z7, Z10
-	VFMADD231PS      Z0, Z11, Z10
-	VSUBPS           Z7, Z10, Z12
+	VMOVAPS          Z7, Z12
+	VFMADD231PS      Z0, Z11, Z12
+	VSUBPS           Z7, Z12, Z10
 	VMOVAPS          Z11, Z11
-	VFNMADD231PS     Z1, Z12, Z11
-	VFNMADD231PS     Z2, Z12, Z11
+	VFNMADD231PS     Z1, Z10, Z11
+	VFNMADD231PS     Z2, Z10, Z11
 	VBROADCASTSS     expC0<>+0(SB), Z13
 	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z13
-	VMULPS           Z11, Z11, Z12
-	VFMADD213PS      Z11, Z12, Z13
-	VPSLLD           $0x17, Z10, Z11
-	VSUBPS           Z3, Z11, Z10
-	VFMADD213PS      Z10, Z11, Z13
+	VMULPS           Z11, Z11, Z10
+	VFMADD213PS      Z11, Z10, Z13
+	VPSLLD           $0x17, Z12, Z10
+	VSUBPS           Z3, Z10, Z12
+	VFMADD213PS      Z12, Z10, Z13
 	VMOVAPS          Z13, Z11
 	VADDPS           Z8, Z11, Z12
 	VDIVPS           Z12, Z11, Z10
@@ -2636,50 +2947,50 @@ single:
 	JCS              tanhDone3
 	VMINPS           Z11, Z6, Z11
 	VADDPS           Z11, Z11, Z11
-	VMOVAPS          Z7, Z12
-	VFMADD231PS      Z0, Z11, Z12
-	VSUBPS           Z7, Z12, Z13
+	VMOVAPS          Z7, Z13
+	VFMADD231PS      Z0, Z11, Z13
+	VSUBPS           Z7, Z13, Z12
 	VMOVAPS          Z11, Z11
-	VFNMADD231PS     Z1, Z13, Z11
-	VFNMADD231PS     Z2, Z13, Z11
+	VFNMADD231PS     Z1, Z12, Z11
+	VFNMADD231PS     Z2, Z12, Z11
 	VBROADCASTSS     expC0<>+0(SB), Z14
 	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z14
 	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z14
-	VMULPS           Z11, Z11, Z13
-	VFMADD213PS      Z11, Z13, Z14
-	VPSLLD           $0x17, Z12, Z11
-	VSUBPS           Z3, Z11, Z12
-	VFMADD213PS      Z12, Z11, Z14
+	VMULPS           Z11, Z11, Z12
+	VFMADD213PS      Z11, Z12, Z14
+	VPSLLD           $0x17, Z13, Z11
+	VSUBPS           Z3, Z11, Z13
+	VFMADD213PS      Z13, Z11, Z14
 	VMOVAPS          Z14, Z11
 	VADDPS           Z8, Z11, Z12
 	VDIVPS           Z12, Z11, Z11
-	KNOTW            K1, K1
-	VMOVAPS          Z11, K1, Z10
+	VMOVAPS          Z10, K1, Z11
+	VMOVAPS          Z11, Z10
 	JMP              tanhDone3
 
 tanhLarge3:
 	VMINPS           Z11, Z6, Z11
 	VADDPS           Z11, Z11, Z11
-	VMOVAPS          Z7, Z10
-	VFMADD231PS      Z0, Z11, Z10
-	VSUBPS           Z7, Z10, Z12
+	VMOVAPS          Z7, Z12
+	VFMADD231PS      Z0, Z11, Z12
+	VSUBPS           Z7, Z12, Z10
 	VMOVAPS          Z11, Z11
-	VFNMADD231PS     Z1, Z12, Z11
-	VFNMADD231PS     Z2, Z12, Z11
+	VFNMADD231PS     Z1, Z10, Z11
+	VFNMADD231PS     Z2, Z10, Z11
 	VBROADCASTSS     expC0<>+0(SB), Z13
 	VFMADD213PS.BCST expC1<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC2<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC3<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC4<>+0(SB), Z11, Z13
 	VFMADD213PS.BCST expC5<>+0(SB), Z11, Z13
-	VMULPS           Z11, Z11, Z12
-	VFMADD213PS      Z11, Z12, Z13
-	VPSLLD           $0x17, Z10, Z11
-	VSUBPS           Z3, Z11, Z10
-	VFMADD213PS      Z10, Z11, Z13
+	VMULPS           Z11, Z11, Z10
+	VFMADD213PS      Z11, Z10, Z13
+	VPSLLD           $0x17, Z12, Z10
+	VSUBPS           Z3, Z10, Z12
+	VFMADD213PS      Z12, Z10, Z13
 	VMOVAPS          Z13, Z11
 	VADDPS           Z8, Z11, Z12
 	VDIVPS           Z12, Z11, Z10
@@ -2736,8 +3047,8 @@ tail:
 	VMOVAPS          Z1, Z6
 	VADDPS           Z8, Z6, Z11
 	VDIVPS           Z11, Z6, Z6
-	KNOTW            K2, K2
-	VMOVAPS          Z6, K2, Z5
+	VMOVAPS          Z5, K2, Z6
+	VMOVAPS          Z6, Z5
 	JMP              tanhDone4
 
 tanhLarge4:
@@ -2794,36 +3105,37 @@ TEXT ·sigmoidV32(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
 	MOVQ         x+8(FP), CX
 	MOVQ         n+16(FP), DX
-	MOVL         $0x0000007f, BX
-	VPBROADCASTD BX, Z0
 	MOVL         $0x42b17217, BX
-	VPBROADCASTD BX, Z1
+	VPBROADCASTD BX, Z0
 	MOVL         $0xc2cff1b4, BX
-	VPBROADCASTD BX, Z2
+	VPBROADCASTD BX, Z1
 	MOVL         $0x3fb8aa3b, BX
-	VPBROADCASTD BX, Z3
+	VPBROADCASTD BX, Z2
 	MOVL         $0x3f318000, BX
-	VPBROADCASTD BX, Z4
+	VPBROADCASTD BX, Z3
 	MOVL         $0xb95e8083, BX
-	VPBROADCASTD BX, Z5
+	VPBROADCASTD BX, Z4
 	MOVL         $0x3f800000, BX
+	VPBROADCASTD BX, Z5
+	MOVL         $0x00000000, BX
 	VPBROADCASTD BX, Z6
 	MOVL         $0x7f800000, BX
 	VPBROADCASTD BX, Z7
-	MOVL         $0x80000000, BX
+	MOVL         $0x0000007f, BX
 	VPBROADCASTD BX, Z8
-	VPXORD       Z9, Z9, Z9
+	MOVL         $0x80000000, BX
+	VPBROADCASTD BX, Z9
 
 wide:
 	CMPQ         DX, $0x00000020
 	JL           single
 	VMOVUPS      (CX), Z10
-	VORPS        Z8, Z10, Z12
-	VMULPS       Z3, Z12, Z11
+	VORPS        Z9, Z10, Z12
+	VMULPS       Z2, Z12, Z11
 	VRNDSCALEPS  $0x00, Z11, Z11
-	VMULPS       Z4, Z11, Z14
+	VMULPS       Z3, Z11, Z14
 	VSUBPS       Z14, Z12, Z13
-	VMULPS       Z5, Z11, Z14
+	VMULPS       Z4, Z11, Z14
 	VSUBPS       Z14, Z13, Z13
 	VBROADCASTSS expC0<>+0(SB), Z15
 	VMULPS       Z13, Z15, Z15
@@ -2839,37 +3151,36 @@ wide:
 	VMULPS       Z13, Z13, Z14
 	VMULPS       Z14, Z15, Z15
 	VADDPS       Z13, Z15, Z15
-	VADDPS       Z6, Z15, Z15
+	VADDPS       Z5, Z15, Z15
 	VCVTPS2DQ    Z11, Z11
 	VPSRAD       $0x01, Z11, Z13
 	VPSUBD       Z13, Z11, Z11
-	VPADDD       Z0, Z13, Z13
-	VPADDD       Z0, Z11, Z11
+	VPADDD       Z8, Z13, Z13
+	VPADDD       Z8, Z11, Z11
 	VPSLLD       $0x17, Z13, Z13
 	VPSLLD       $0x17, Z11, Z11
 	VMULPS       Z13, Z15, Z15
 	VMULPS       Z11, Z15, Z15
-	VCMPPS       $0x1e, Z1, Z12, K1
-	VCMPPS       $0x11, Z2, Z12, K2
-	VCMPPS       $0x03, Z12, Z12, K3
-	VMOVAPS      Z12, K3, Z14
+	VCMPPS       $0x1e, Z0, Z12, K1
+	VMOVAPS      Z7, K1, Z15
+	VCMPPS       $0x11, Z1, Z12, K1
+	VMOVAPS      Z6, K1, Z15
+	VCMPPS       $0x03, Z12, Z12, K1
+	VMOVAPS      Z12, K1, Z15
 	VMOVAPS      Z15, Z12
-	VMOVAPS      Z7, K1, Z12
-	VPXORD       Z15, Z15, Z15
-	VMOVAPS      Z15, K2, Z12
-	VMOVAPS      Z14, K3, Z12
-	VADDPS       Z6, Z12, Z11
-	VDIVPS       Z11, Z6, Z11
-	VCMPPS       $0x11, Z9, Z10, K1
-	VMULPS       Z12, Z11, K1, Z11
+	VADDPS       Z5, Z12, Z11
+	VDIVPS       Z11, Z5, Z11
+	VMULPS       Z12, Z11, Z12
+	VCMPPS       $0x11, Z6, Z10, K1
+	VMOVAPS      Z12, K1, Z11
 	VMOVUPS      Z11, (AX)
 	VMOVUPS      64(CX), Z10
-	VORPS        Z8, Z10, Z12
-	VMULPS       Z3, Z12, Z11
+	VORPS        Z9, Z10, Z12
+	VMULPS       Z2, Z12, Z11
 	VRNDSCALEPS  $0x00, Z11, Z11
-	VMULPS       Z4, Z11, Z14
+	VMULPS       Z3, Z11, Z14
 	VSUBPS       Z14, Z12, Z13
-	VMULPS       Z5, Z11, Z14
+	VMULPS       Z4, Z11, Z14
 	VSUBPS       Z14, Z13, Z13
 	VBROADCASTSS expC0<>+0(SB), Z15
 	VMULPS       Z13, Z15, Z15
@@ -2885,29 +3196,28 @@ wide:
 	VMULPS       Z13, Z13, Z14
 	VMULPS       Z14, Z15, Z15
 	VADDPS       Z13, Z15, Z15
-	VADDPS       Z6, Z15, Z15
+	VADDPS       Z5, Z15, Z15
 	VCVTPS2DQ    Z11, Z11
 	VPSRAD       $0x01, Z11, Z13
 	VPSUBD       Z13, Z11, Z11
-	VPADDD       Z0, Z13, Z13
-	VPADDD       Z0, Z11, Z11
+	VPADDD       Z8, Z13, Z13
+	VPADDD       Z8, Z11, Z11
 	VPSLLD       $0x17, Z13, Z13
 	VPSLLD       $0x17, Z11, Z11
 	VMULPS       Z13, Z15, Z15
 	VMULPS       Z11, Z15, Z15
-	VCMPPS       $0x1e, Z1, Z12, K1
-	VCMPPS       $0x11, Z2, Z12, K2
-	VCMPPS       $0x03, Z12, Z12, K3
-	VMOVAPS      Z12, K3, Z14
+	VCMPPS       $0x1e, Z0, Z12, K1
+	VMOVAPS      Z7, K1, Z15
+	VCMPPS       $0x11, Z1, Z12, K1
+	VMOVAPS      Z6, K1, Z15
+	VCMPPS       $0x03, Z12, Z12, K1
+	VMOVAPS      Z12, K1, Z15
 	VMOVAPS      Z15, Z12
-	VMOVAPS      Z7, K1, Z12
-	VPXORD       Z15, Z15, Z15
-	VMOVAPS      Z15, K2, Z12
-	VMOVAPS      Z14, K3, Z12
-	VADDPS       Z6, Z12, Z11
-	VDIVPS       Z11, Z6, Z11
-	VCMPPS       $0x11, Z9, Z10, K1
-	VMULPS       Z12, Z11, K1, Z11
+	VADDPS       Z5, Z12, Z11
+	VDIVPS       Z11, Z5, Z11
+	VMULPS       Z12, Z11, Z12
+	VCMPPS       $0x11, Z6, Z10, K1
+	VMOVAPS      Z12, K1, Z11
 	VMOVUPS      Z11, 64(AX)
 	ADDQ         $0x00000080, AX
 	ADDQ         $0x00000080, CX
@@ -2918,12 +3228,12 @@ single:
 	CMPQ         DX, $0x10
 	JL           tail
 	VMOVUPS      (CX), Z10
-	VORPS        Z8, Z10, Z12
-	VMULPS       Z3, Z12, Z11
+	VORPS        Z9, Z10, Z12
+	VMULPS       Z2, Z12, Z11
 	VRNDSCALEPS  $0x00, Z11, Z11
-	VMULPS       Z4, Z11, Z14
+	VMULPS       Z3, Z11, Z14
 	VSUBPS       Z14, Z12, Z13
-	VMULPS       Z5, Z11, Z14
+	VMULPS       Z4, Z11, Z14
 	VSUBPS       Z14, Z13, Z13
 	VBROADCASTSS expC0<>+0(SB), Z15
 	VMULPS       Z13, Z15, Z15
@@ -2939,29 +3249,28 @@ single:
 	VMULPS       Z13, Z13, Z14
 	VMULPS       Z14, Z15, Z15
 	VADDPS       Z13, Z15, Z15
-	VADDPS       Z6, Z15, Z15
+	VADDPS       Z5, Z15, Z15
 	VCVTPS2DQ    Z11, Z11
 	VPSRAD       $0x01, Z11, Z13
 	VPSUBD       Z13, Z11, Z11
-	VPADDD       Z0, Z13, Z13
-	VPADDD       Z0, Z11, Z11
+	VPADDD       Z8, Z13, Z13
+	VPADDD       Z8, Z11, Z11
 	VPSLLD       $0x17, Z13, Z13
 	VPSLLD       $0x17, Z11, Z11
 	VMULPS       Z13, Z15, Z15
 	VMULPS       Z11, Z15, Z15
-	VCMPPS       $0x1e, Z1, Z12, K1
-	VCMPPS       $0x11, Z2, Z12, K2
-	VCMPPS       $0x03, Z12, Z12, K3
-	VMOVAPS      Z12, K3, Z14
+	VCMPPS       $0x1e, Z0, Z12, K1
+	VMOVAPS      Z7, K1, Z15
+	VCMPPS       $0x11, Z1, Z12, K1
+	VMOVAPS      Z6, K1, Z15
+	VCMPPS       $0x03, Z12, Z12, K1
+	VMOVAPS      Z12, K1, Z15
 	VMOVAPS      Z15, Z12
-	VMOVAPS      Z7, K1, Z12
-	VPXORD       Z15, Z15, Z15
-	VMOVAPS      Z15, K2, Z12
-	VMOVAPS      Z14, K3, Z12
-	VADDPS       Z6, Z12, Z11
-	VDIVPS       Z11, Z6, Z11
-	VCMPPS       $0x11, Z9, Z10, K1
-	VMULPS       Z12, Z11, K1, Z11
+	VADDPS       Z5, Z12, Z11
+	VDIVPS       Z11, Z5, Z11
+	VMULPS       Z12, Z11, Z12
+	VCMPPS       $0x11, Z6, Z10, K1
+	VMOVAPS      Z12, K1, Z11
 	VMOVUPS      Z11, (AX)
 	ADDQ         $0x00000040, AX
 	ADDQ         $0x00000040, CX
@@ -2975,50 +3284,49 @@ tail:
 	BZHIL        DX, BX, DX
 	KMOVW        DX, K1
 	VMOVUPS.Z    (CX), K1, Z10
-	VORPS        Z8, Z10, Z8
-	VMULPS       Z3, Z8, Z3
-	VRNDSCALEPS  $0x00, Z3, Z3
-	VMULPS       Z4, Z3, Z11
-	VSUBPS       Z11, Z8, Z4
-	VMULPS       Z5, Z3, Z11
-	VSUBPS       Z11, Z4, Z4
-	VBROADCASTSS expC0<>+0(SB), Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC1<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC2<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC3<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC4<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z5, Z5
-	VADDPS.BCST  expC5<>+0(SB), Z5, Z5
-	VMULPS       Z4, Z4, Z11
-	VMULPS       Z11, Z5, Z5
-	VADDPS       Z4, Z5, Z5
-	VADDPS       Z6, Z5, Z5
-	VCVTPS2DQ    Z3, Z3
-	VPSRAD       $0x01, Z3, Z4
-	VPSUBD       Z4, Z3, Z3
-	VPADDD       Z0, Z4, Z4
-	VPADDD       Z0, Z3, Z3
-	VPSLLD       $0x17, Z4, Z4
+	VORPS        Z9, Z10, Z9
+	VMULPS       Z2, Z9, Z2
+	VRNDSCALEPS  $0x00, Z2, Z2
+	VMULPS       Z3, Z2, Z11
+	VSUBPS       Z11, Z9, Z3
+	VMULPS       Z4, Z2, Z11
+	VSUBPS       Z11, Z3, Z3
+	VBROADCASTSS expC0<>+0(SB), Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC1<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC2<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC3<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC4<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  expC5<>+0(SB), Z4, Z4
+	VMULPS       Z3, Z3, Z11
+	VMULPS       Z11, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS       Z5, Z4, Z4
+	VCVTPS2DQ    Z2, Z2
+	VPSRAD       $0x01, Z2, Z3
+	VPSUBD       Z3, Z2, Z2
+	VPADDD       Z8, Z3, Z3
+	VPADDD       Z8, Z2, Z2
 	VPSLLD       $0x17, Z3, Z3
-	VMULPS       Z4, Z5, Z5
-	VMULPS       Z3, Z5, Z5
-	VCMPPS       $0x1e, Z1, Z8, K2
-	VCMPPS       $0x11, Z2, Z8, K3
-	VCMPPS       $0x03, Z8, Z8, K4
-	VMOVAPS      Z8, K4, Z11
-	VMOVAPS      Z5, Z8
-	VMOVAPS      Z7, K2, Z8
-	VPXORD       Z5, Z5, Z5
-	VMOVAPS      Z5, K3, Z8
-	VMOVAPS      Z11, K4, Z8
-	VADDPS       Z6, Z8, Z0
-	VDIVPS       Z0, Z6, Z0
-	VCMPPS       $0x11, Z9, Z10, K2
-	VMULPS       Z8, Z0, K2, Z0
+	VPSLLD       $0x17, Z2, Z2
+	VMULPS       Z3, Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VCMPPS       $0x1e, Z0, Z9, K2
+	VMOVAPS      Z7, K2, Z4
+	VCMPPS       $0x11, Z1, Z9, K2
+	VMOVAPS      Z6, K2, Z4
+	VCMPPS       $0x03, Z9, Z9, K2
+	VMOVAPS      Z9, K2, Z4
+	VMOVAPS      Z4, Z9
+	VADDPS       Z5, Z9, Z0
+	VDIVPS       Z0, Z5, Z0
+	VMULPS       Z9, Z0, Z1
+	VCMPPS       $0x11, Z6, Z10, K2
+	VMOVAPS      Z1, K2, Z0
 	VMOVUPS      Z0, K1, (AX)
 
 done:
@@ -4192,6 +4500,1589 @@ single:
 done:
 	VZEROUPPER
 	RET
+
+// func expV32AVX2(dst *float32, x *float32, n int)
+// Requires: AVX, AVX2
+TEXT ·expV32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ n+16(FP), DX
+
+wide:
+	CMPQ         DX, $0x20
+	JL           single
+	VMOVUPS      (CX), Y0
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y0, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y0, Y2
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y2, Y3
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VADDPS       vec32x3f800000<>+0(SB), Y4, Y4
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y2, Y2
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y2, Y2
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y2, Y4, Y4
+	VMULPS       Y1, Y4, Y4
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y4, Y4
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VBLENDVPS    Y1, Y0, Y4, Y4
+	VMOVAPS      Y4, Y0
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      32(CX), Y0
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y0, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y0, Y2
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y2, Y3
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VADDPS       vec32x3f800000<>+0(SB), Y4, Y4
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y2, Y2
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y2, Y2
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y2, Y4, Y4
+	VMULPS       Y1, Y4, Y4
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y4, Y4
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VBLENDVPS    Y1, Y0, Y4, Y4
+	VMOVAPS      Y4, Y0
+	VMOVUPS      Y0, 32(AX)
+	VMOVUPS      64(CX), Y0
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y0, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y0, Y2
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y2, Y3
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VADDPS       vec32x3f800000<>+0(SB), Y4, Y4
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y2, Y2
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y2, Y2
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y2, Y4, Y4
+	VMULPS       Y1, Y4, Y4
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y4, Y4
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VBLENDVPS    Y1, Y0, Y4, Y4
+	VMOVAPS      Y4, Y0
+	VMOVUPS      Y0, 64(AX)
+	VMOVUPS      96(CX), Y0
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y0, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y0, Y2
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y2, Y3
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VADDPS       vec32x3f800000<>+0(SB), Y4, Y4
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y2, Y2
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y2, Y2
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y2, Y4, Y4
+	VMULPS       Y1, Y4, Y4
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y4, Y4
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VBLENDVPS    Y1, Y0, Y4, Y4
+	VMOVAPS      Y4, Y0
+	VMOVUPS      Y0, 96(AX)
+	ADDQ         $0x00000080, AX
+	ADDQ         $0x00000080, CX
+	SUBQ         $0x00000020, DX
+	JMP          wide
+
+single:
+	CMPQ         DX, $0x08
+	JL           done
+	VMOVUPS      (CX), Y0
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y0, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y0, Y2
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VADDPS       Y3, Y4, Y4
+	VMULPS       Y2, Y2, Y3
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VADDPS       vec32x3f800000<>+0(SB), Y4, Y4
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y2, Y2
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y2, Y2
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y2, Y4, Y4
+	VMULPS       Y1, Y4, Y4
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y4, Y4
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VBLENDVPS    Y1, Y0, Y4, Y4
+	VMOVAPS      Y4, Y0
+	VMOVUPS      Y0, (AX)
+	ADDQ         $0x00000020, AX
+	ADDQ         $0x00000020, CX
+	SUBQ         $0x00000008, DX
+	JMP          single
+
+done:
+	VZEROUPPER
+	RET
+
+DATA vec32x42b17217<>+0(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+4(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+8(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+12(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+16(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+20(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+24(SB)/4, $0x42b17217
+DATA vec32x42b17217<>+28(SB)/4, $0x42b17217
+GLOBL vec32x42b17217<>(SB), RODATA|NOPTR, $32
+
+DATA vec32xc2cff1b4<>+0(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+4(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+8(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+12(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+16(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+20(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+24(SB)/4, $0xc2cff1b4
+DATA vec32xc2cff1b4<>+28(SB)/4, $0xc2cff1b4
+GLOBL vec32xc2cff1b4<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x3fb8aa3b<>+0(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+4(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+8(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+12(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+16(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+20(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+24(SB)/4, $0x3fb8aa3b
+DATA vec32x3fb8aa3b<>+28(SB)/4, $0x3fb8aa3b
+GLOBL vec32x3fb8aa3b<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x3f318000<>+0(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+4(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+8(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+12(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+16(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+20(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+24(SB)/4, $0x3f318000
+DATA vec32x3f318000<>+28(SB)/4, $0x3f318000
+GLOBL vec32x3f318000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32xb95e8083<>+0(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+4(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+8(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+12(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+16(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+20(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+24(SB)/4, $0xb95e8083
+DATA vec32xb95e8083<>+28(SB)/4, $0xb95e8083
+GLOBL vec32xb95e8083<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x3f800000<>+0(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+4(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+8(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+12(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+16(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+20(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+24(SB)/4, $0x3f800000
+DATA vec32x3f800000<>+28(SB)/4, $0x3f800000
+GLOBL vec32x3f800000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x00000000<>+0(SB)/4, $0x00000000
+DATA vec32x00000000<>+4(SB)/4, $0x00000000
+DATA vec32x00000000<>+8(SB)/4, $0x00000000
+DATA vec32x00000000<>+12(SB)/4, $0x00000000
+DATA vec32x00000000<>+16(SB)/4, $0x00000000
+DATA vec32x00000000<>+20(SB)/4, $0x00000000
+DATA vec32x00000000<>+24(SB)/4, $0x00000000
+DATA vec32x00000000<>+28(SB)/4, $0x00000000
+GLOBL vec32x00000000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x7f800000<>+0(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+4(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+8(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+12(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+16(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+20(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+24(SB)/4, $0x7f800000
+DATA vec32x7f800000<>+28(SB)/4, $0x7f800000
+GLOBL vec32x7f800000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x0000007f<>+0(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+4(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+8(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+12(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+16(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+20(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+24(SB)/4, $0x0000007f
+DATA vec32x0000007f<>+28(SB)/4, $0x0000007f
+GLOBL vec32x0000007f<>(SB), RODATA|NOPTR, $32
+
+// func logV32AVX2(dst *float32, x *float32, n int)
+// Requires: AVX, AVX2
+TEXT ·logV32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ n+16(FP), DX
+
+wide:
+	CMPQ         DX, $0x20
+	JL           single
+	VMOVUPS      (CX), Y0
+	VCMPPS       $0x11, vec32x00800000<>+0(SB), Y0, Y4
+	VMOVAPS      Y0, Y1
+	VMULPS       vec32x4b000000<>+0(SB), Y0, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VXORPS       Y2, Y2, Y2
+	VBLENDVPS    Y4, vec32xc1b80000<>+0(SB), Y2, Y2
+	VPSRLD       $0x17, Y1, Y3
+	VPSUBD       vec32x0000007e<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VPAND        vec32x007fffff<>+0(SB), Y1, Y1
+	VPOR         vec32x3f000000<>+0(SB), Y1, Y1
+	VCMPPS       $0x11, vec32x3f3504f3<>+0(SB), Y1, Y4
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y3
+	VBLENDVPS    Y4, Y3, Y2, Y2
+	VADDPS       Y1, Y1, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y1, Y4
+	VBROADCASTSS logP0<>+0(SB), Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP1<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP2<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP3<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP4<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP5<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP6<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP7<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP8<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VMULPS       Y4, Y5, Y5
+	VMULPS       vec32xb95e8083<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       vec32x3f000000<>+0(SB), Y4, Y3
+	VSUBPS       Y3, Y5, Y5
+	VADDPS       Y5, Y1, Y5
+	VMULPS       vec32x3f318000<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32xff800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7fc00000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VCMPPS       $0x00, vec32x7f800000<>+0(SB), Y0, Y2
+	VORPS        Y1, Y2, Y1
+	VBLENDVPS    Y1, Y0, Y5, Y5
+	VMOVAPS      Y5, Y0
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      32(CX), Y0
+	VCMPPS       $0x11, vec32x00800000<>+0(SB), Y0, Y4
+	VMOVAPS      Y0, Y1
+	VMULPS       vec32x4b000000<>+0(SB), Y0, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VXORPS       Y2, Y2, Y2
+	VBLENDVPS    Y4, vec32xc1b80000<>+0(SB), Y2, Y2
+	VPSRLD       $0x17, Y1, Y3
+	VPSUBD       vec32x0000007e<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VPAND        vec32x007fffff<>+0(SB), Y1, Y1
+	VPOR         vec32x3f000000<>+0(SB), Y1, Y1
+	VCMPPS       $0x11, vec32x3f3504f3<>+0(SB), Y1, Y4
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y3
+	VBLENDVPS    Y4, Y3, Y2, Y2
+	VADDPS       Y1, Y1, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y1, Y4
+	VBROADCASTSS logP0<>+0(SB), Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP1<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP2<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP3<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP4<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP5<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP6<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP7<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP8<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VMULPS       Y4, Y5, Y5
+	VMULPS       vec32xb95e8083<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       vec32x3f000000<>+0(SB), Y4, Y3
+	VSUBPS       Y3, Y5, Y5
+	VADDPS       Y5, Y1, Y5
+	VMULPS       vec32x3f318000<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32xff800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7fc00000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VCMPPS       $0x00, vec32x7f800000<>+0(SB), Y0, Y2
+	VORPS        Y1, Y2, Y1
+	VBLENDVPS    Y1, Y0, Y5, Y5
+	VMOVAPS      Y5, Y0
+	VMOVUPS      Y0, 32(AX)
+	VMOVUPS      64(CX), Y0
+	VCMPPS       $0x11, vec32x00800000<>+0(SB), Y0, Y4
+	VMOVAPS      Y0, Y1
+	VMULPS       vec32x4b000000<>+0(SB), Y0, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VXORPS       Y2, Y2, Y2
+	VBLENDVPS    Y4, vec32xc1b80000<>+0(SB), Y2, Y2
+	VPSRLD       $0x17, Y1, Y3
+	VPSUBD       vec32x0000007e<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VPAND        vec32x007fffff<>+0(SB), Y1, Y1
+	VPOR         vec32x3f000000<>+0(SB), Y1, Y1
+	VCMPPS       $0x11, vec32x3f3504f3<>+0(SB), Y1, Y4
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y3
+	VBLENDVPS    Y4, Y3, Y2, Y2
+	VADDPS       Y1, Y1, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y1, Y4
+	VBROADCASTSS logP0<>+0(SB), Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP1<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP2<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP3<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP4<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP5<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP6<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP7<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP8<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VMULPS       Y4, Y5, Y5
+	VMULPS       vec32xb95e8083<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       vec32x3f000000<>+0(SB), Y4, Y3
+	VSUBPS       Y3, Y5, Y5
+	VADDPS       Y5, Y1, Y5
+	VMULPS       vec32x3f318000<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32xff800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7fc00000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VCMPPS       $0x00, vec32x7f800000<>+0(SB), Y0, Y2
+	VORPS        Y1, Y2, Y1
+	VBLENDVPS    Y1, Y0, Y5, Y5
+	VMOVAPS      Y5, Y0
+	VMOVUPS      Y0, 64(AX)
+	VMOVUPS      96(CX), Y0
+	VCMPPS       $0x11, vec32x00800000<>+0(SB), Y0, Y4
+	VMOVAPS      Y0, Y1
+	VMULPS       vec32x4b000000<>+0(SB), Y0, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VXORPS       Y2, Y2, Y2
+	VBLENDVPS    Y4, vec32xc1b80000<>+0(SB), Y2, Y2
+	VPSRLD       $0x17, Y1, Y3
+	VPSUBD       vec32x0000007e<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VPAND        vec32x007fffff<>+0(SB), Y1, Y1
+	VPOR         vec32x3f000000<>+0(SB), Y1, Y1
+	VCMPPS       $0x11, vec32x3f3504f3<>+0(SB), Y1, Y4
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y3
+	VBLENDVPS    Y4, Y3, Y2, Y2
+	VADDPS       Y1, Y1, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y1, Y4
+	VBROADCASTSS logP0<>+0(SB), Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP1<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP2<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP3<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP4<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP5<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP6<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP7<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP8<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VMULPS       Y4, Y5, Y5
+	VMULPS       vec32xb95e8083<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       vec32x3f000000<>+0(SB), Y4, Y3
+	VSUBPS       Y3, Y5, Y5
+	VADDPS       Y5, Y1, Y5
+	VMULPS       vec32x3f318000<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32xff800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7fc00000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VCMPPS       $0x00, vec32x7f800000<>+0(SB), Y0, Y2
+	VORPS        Y1, Y2, Y1
+	VBLENDVPS    Y1, Y0, Y5, Y5
+	VMOVAPS      Y5, Y0
+	VMOVUPS      Y0, 96(AX)
+	ADDQ         $0x00000080, AX
+	ADDQ         $0x00000080, CX
+	SUBQ         $0x00000020, DX
+	JMP          wide
+
+single:
+	CMPQ         DX, $0x08
+	JL           done
+	VMOVUPS      (CX), Y0
+	VCMPPS       $0x11, vec32x00800000<>+0(SB), Y0, Y4
+	VMOVAPS      Y0, Y1
+	VMULPS       vec32x4b000000<>+0(SB), Y0, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VXORPS       Y2, Y2, Y2
+	VBLENDVPS    Y4, vec32xc1b80000<>+0(SB), Y2, Y2
+	VPSRLD       $0x17, Y1, Y3
+	VPSUBD       vec32x0000007e<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VPAND        vec32x007fffff<>+0(SB), Y1, Y1
+	VPOR         vec32x3f000000<>+0(SB), Y1, Y1
+	VCMPPS       $0x11, vec32x3f3504f3<>+0(SB), Y1, Y4
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y3
+	VBLENDVPS    Y4, Y3, Y2, Y2
+	VADDPS       Y1, Y1, Y3
+	VBLENDVPS    Y4, Y3, Y1, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y1, Y4
+	VBROADCASTSS logP0<>+0(SB), Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP1<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP2<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP3<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP4<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP5<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP6<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP7<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VBROADCASTSS logP8<>+0(SB), Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VMULPS       Y4, Y5, Y5
+	VMULPS       vec32xb95e8083<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       vec32x3f000000<>+0(SB), Y4, Y3
+	VSUBPS       Y3, Y5, Y5
+	VADDPS       Y5, Y1, Y5
+	VMULPS       vec32x3f318000<>+0(SB), Y2, Y3
+	VADDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32xff800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y1
+	VBLENDVPS    Y1, vec32x7fc00000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y0, Y0, Y1
+	VCMPPS       $0x00, vec32x7f800000<>+0(SB), Y0, Y2
+	VORPS        Y1, Y2, Y1
+	VBLENDVPS    Y1, Y0, Y5, Y5
+	VMOVAPS      Y5, Y0
+	VMOVUPS      Y0, (AX)
+	ADDQ         $0x00000020, AX
+	ADDQ         $0x00000020, CX
+	SUBQ         $0x00000008, DX
+	JMP          single
+
+done:
+	VZEROUPPER
+	RET
+
+DATA vec32x3f000000<>+0(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+4(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+8(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+12(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+16(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+20(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+24(SB)/4, $0x3f000000
+DATA vec32x3f000000<>+28(SB)/4, $0x3f000000
+GLOBL vec32x3f000000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x3f3504f3<>+0(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+4(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+8(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+12(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+16(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+20(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+24(SB)/4, $0x3f3504f3
+DATA vec32x3f3504f3<>+28(SB)/4, $0x3f3504f3
+GLOBL vec32x3f3504f3<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x00800000<>+0(SB)/4, $0x00800000
+DATA vec32x00800000<>+4(SB)/4, $0x00800000
+DATA vec32x00800000<>+8(SB)/4, $0x00800000
+DATA vec32x00800000<>+12(SB)/4, $0x00800000
+DATA vec32x00800000<>+16(SB)/4, $0x00800000
+DATA vec32x00800000<>+20(SB)/4, $0x00800000
+DATA vec32x00800000<>+24(SB)/4, $0x00800000
+DATA vec32x00800000<>+28(SB)/4, $0x00800000
+GLOBL vec32x00800000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x4b000000<>+0(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+4(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+8(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+12(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+16(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+20(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+24(SB)/4, $0x4b000000
+DATA vec32x4b000000<>+28(SB)/4, $0x4b000000
+GLOBL vec32x4b000000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32xc1b80000<>+0(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+4(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+8(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+12(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+16(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+20(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+24(SB)/4, $0xc1b80000
+DATA vec32xc1b80000<>+28(SB)/4, $0xc1b80000
+GLOBL vec32xc1b80000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x007fffff<>+0(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+4(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+8(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+12(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+16(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+20(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+24(SB)/4, $0x007fffff
+DATA vec32x007fffff<>+28(SB)/4, $0x007fffff
+GLOBL vec32x007fffff<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x0000007e<>+0(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+4(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+8(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+12(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+16(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+20(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+24(SB)/4, $0x0000007e
+DATA vec32x0000007e<>+28(SB)/4, $0x0000007e
+GLOBL vec32x0000007e<>(SB), RODATA|NOPTR, $32
+
+DATA vec32xff800000<>+0(SB)/4, $0xff800000
+DATA vec32xff800000<>+4(SB)/4, $0xff800000
+DATA vec32xff800000<>+8(SB)/4, $0xff800000
+DATA vec32xff800000<>+12(SB)/4, $0xff800000
+DATA vec32xff800000<>+16(SB)/4, $0xff800000
+DATA vec32xff800000<>+20(SB)/4, $0xff800000
+DATA vec32xff800000<>+24(SB)/4, $0xff800000
+DATA vec32xff800000<>+28(SB)/4, $0xff800000
+GLOBL vec32xff800000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x7fc00000<>+0(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+4(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+8(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+12(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+16(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+20(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+24(SB)/4, $0x7fc00000
+DATA vec32x7fc00000<>+28(SB)/4, $0x7fc00000
+GLOBL vec32x7fc00000<>(SB), RODATA|NOPTR, $32
+
+// func tanhV32AVX2(dst *float32, x *float32, n int)
+// Requires: AVX, AVX2, FMA3
+TEXT ·tanhV32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ n+16(FP), DX
+
+wide:
+	CMPQ         DX, $0x20
+	JL           single
+	VMOVUPS      (CX), Y0
+	VANDPS       vec32x7fffffff<>+0(SB), Y0, Y2
+	VCMPPS       $0x11, vec32x3f200000<>+0(SB), Y2, Y4
+	VMOVMSKPS    Y4, BX
+	TESTL        BX, BX
+	JZ           tanhLarge1
+	VMULPS       Y2, Y2, Y1
+	VBROADCASTSS tanhP0<>+0(SB), Y3
+	VBROADCASTSS tanhP1<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP2<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP3<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP4<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VMULPS       Y1, Y2, Y1
+	VFMADD213PS  Y2, Y3, Y1
+	VMOVMSKPS    Y4, BX
+	CMPL         BX, $0xff
+	JE           tanhDone1
+	VMOVUPS      vec32x41200000<>+0(SB), Y3
+	VMINPS       Y2, Y3, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y5
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y5
+	VSUBPS       vec32x4b40007f<>+0(SB), Y5, Y3
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y3, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y3, Y2
+	VBROADCASTSS expC0<>+0(SB), Y6
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VMULPS       Y2, Y2, Y3
+	VFMADD213PS  Y2, Y3, Y6
+	VPSLLD       $0x17, Y5, Y2
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y5
+	VFMADD213PS  Y5, Y2, Y6
+	VMOVAPS      Y6, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y2
+	VBLENDVPS    Y4, Y1, Y2, Y2
+	VMOVAPS      Y2, Y1
+	JMP          tanhDone1
+
+tanhLarge1:
+	VMOVUPS      vec32x41200000<>+0(SB), Y1
+	VMINPS       Y2, Y1, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y3
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y3
+	VSUBPS       vec32x4b40007f<>+0(SB), Y3, Y1
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y1, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y1, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VBROADCASTSS expC1<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC2<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC3<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC4<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC5<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VMULPS       Y2, Y2, Y1
+	VFMADD213PS  Y2, Y1, Y4
+	VPSLLD       $0x17, Y3, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y3
+	VFMADD213PS  Y3, Y1, Y4
+	VMOVAPS      Y4, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y1
+
+tanhDone1:
+	VMOVUPS      vec32x7fffffff<>+0(SB), Y2
+	VANDNPS      Y0, Y2, Y2
+	VORPS        Y2, Y1, Y1
+	VMOVUPS      Y1, (AX)
+	VMOVUPS      32(CX), Y0
+	VANDPS       vec32x7fffffff<>+0(SB), Y0, Y2
+	VCMPPS       $0x11, vec32x3f200000<>+0(SB), Y2, Y4
+	VMOVMSKPS    Y4, BX
+	TESTL        BX, BX
+	JZ           tanhLarge2
+	VMULPS       Y2, Y2, Y1
+	VBROADCASTSS tanhP0<>+0(SB), Y3
+	VBROADCASTSS tanhP1<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP2<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP3<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP4<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VMULPS       Y1, Y2, Y1
+	VFMADD213PS  Y2, Y3, Y1
+	VMOVMSKPS    Y4, BX
+	CMPL         BX, $0xff
+	JE           tanhDone2
+	VMOVUPS      vec32x41200000<>+0(SB), Y3
+	VMINPS       Y2, Y3, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y5
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y5
+	VSUBPS       vec32x4b40007f<>+0(SB), Y5, Y3
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y3, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y3, Y2
+	VBROADCASTSS expC0<>+0(SB), Y6
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VMULPS       Y2, Y2, Y3
+	VFMADD213PS  Y2, Y3, Y6
+	VPSLLD       $0x17, Y5, Y2
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y5
+	VFMADD213PS  Y5, Y2, Y6
+	VMOVAPS      Y6, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y2
+	VBLENDVPS    Y4, Y1, Y2, Y2
+	VMOVAPS      Y2, Y1
+	JMP          tanhDone2
+
+tanhLarge2:
+	VMOVUPS      vec32x41200000<>+0(SB), Y1
+	VMINPS       Y2, Y1, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y3
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y3
+	VSUBPS       vec32x4b40007f<>+0(SB), Y3, Y1
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y1, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y1, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VBROADCASTSS expC1<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC2<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC3<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC4<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC5<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VMULPS       Y2, Y2, Y1
+	VFMADD213PS  Y2, Y1, Y4
+	VPSLLD       $0x17, Y3, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y3
+	VFMADD213PS  Y3, Y1, Y4
+	VMOVAPS      Y4, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y1
+
+tanhDone2:
+	VMOVUPS      vec32x7fffffff<>+0(SB), Y2
+	VANDNPS      Y0, Y2, Y2
+	VORPS        Y2, Y1, Y1
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      64(CX), Y0
+	VANDPS       vec32x7fffffff<>+0(SB), Y0, Y2
+	VCMPPS       $0x11, vec32x3f200000<>+0(SB), Y2, Y4
+	VMOVMSKPS    Y4, BX
+	TESTL        BX, BX
+	JZ           tanhLarge3
+	VMULPS       Y2, Y2, Y1
+	VBROADCASTSS tanhP0<>+0(SB), Y3
+	VBROADCASTSS tanhP1<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP2<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP3<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP4<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VMULPS       Y1, Y2, Y1
+	VFMADD213PS  Y2, Y3, Y1
+	VMOVMSKPS    Y4, BX
+	CMPL         BX, $0xff
+	JE           tanhDone3
+	VMOVUPS      vec32x41200000<>+0(SB), Y3
+	VMINPS       Y2, Y3, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y5
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y5
+	VSUBPS       vec32x4b40007f<>+0(SB), Y5, Y3
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y3, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y3, Y2
+	VBROADCASTSS expC0<>+0(SB), Y6
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VMULPS       Y2, Y2, Y3
+	VFMADD213PS  Y2, Y3, Y6
+	VPSLLD       $0x17, Y5, Y2
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y5
+	VFMADD213PS  Y5, Y2, Y6
+	VMOVAPS      Y6, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y2
+	VBLENDVPS    Y4, Y1, Y2, Y2
+	VMOVAPS      Y2, Y1
+	JMP          tanhDone3
+
+tanhLarge3:
+	VMOVUPS      vec32x41200000<>+0(SB), Y1
+	VMINPS       Y2, Y1, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y3
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y3
+	VSUBPS       vec32x4b40007f<>+0(SB), Y3, Y1
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y1, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y1, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VBROADCASTSS expC1<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC2<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC3<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC4<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC5<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VMULPS       Y2, Y2, Y1
+	VFMADD213PS  Y2, Y1, Y4
+	VPSLLD       $0x17, Y3, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y3
+	VFMADD213PS  Y3, Y1, Y4
+	VMOVAPS      Y4, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y1
+
+tanhDone3:
+	VMOVUPS      vec32x7fffffff<>+0(SB), Y2
+	VANDNPS      Y0, Y2, Y2
+	VORPS        Y2, Y1, Y1
+	VMOVUPS      Y1, 64(AX)
+	VMOVUPS      96(CX), Y0
+	VANDPS       vec32x7fffffff<>+0(SB), Y0, Y2
+	VCMPPS       $0x11, vec32x3f200000<>+0(SB), Y2, Y4
+	VMOVMSKPS    Y4, BX
+	TESTL        BX, BX
+	JZ           tanhLarge4
+	VMULPS       Y2, Y2, Y1
+	VBROADCASTSS tanhP0<>+0(SB), Y3
+	VBROADCASTSS tanhP1<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP2<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP3<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP4<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VMULPS       Y1, Y2, Y1
+	VFMADD213PS  Y2, Y3, Y1
+	VMOVMSKPS    Y4, BX
+	CMPL         BX, $0xff
+	JE           tanhDone4
+	VMOVUPS      vec32x41200000<>+0(SB), Y3
+	VMINPS       Y2, Y3, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y5
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y5
+	VSUBPS       vec32x4b40007f<>+0(SB), Y5, Y3
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y3, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y3, Y2
+	VBROADCASTSS expC0<>+0(SB), Y6
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VMULPS       Y2, Y2, Y3
+	VFMADD213PS  Y2, Y3, Y6
+	VPSLLD       $0x17, Y5, Y2
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y5
+	VFMADD213PS  Y5, Y2, Y6
+	VMOVAPS      Y6, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y2
+	VBLENDVPS    Y4, Y1, Y2, Y2
+	VMOVAPS      Y2, Y1
+	JMP          tanhDone4
+
+tanhLarge4:
+	VMOVUPS      vec32x41200000<>+0(SB), Y1
+	VMINPS       Y2, Y1, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y3
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y3
+	VSUBPS       vec32x4b40007f<>+0(SB), Y3, Y1
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y1, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y1, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VBROADCASTSS expC1<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC2<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC3<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC4<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC5<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VMULPS       Y2, Y2, Y1
+	VFMADD213PS  Y2, Y1, Y4
+	VPSLLD       $0x17, Y3, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y3
+	VFMADD213PS  Y3, Y1, Y4
+	VMOVAPS      Y4, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y1
+
+tanhDone4:
+	VMOVUPS vec32x7fffffff<>+0(SB), Y2
+	VANDNPS Y0, Y2, Y2
+	VORPS   Y2, Y1, Y1
+	VMOVUPS Y1, 96(AX)
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000020, DX
+	JMP     wide
+
+single:
+	CMPQ         DX, $0x08
+	JL           done
+	VMOVUPS      (CX), Y0
+	VANDPS       vec32x7fffffff<>+0(SB), Y0, Y2
+	VCMPPS       $0x11, vec32x3f200000<>+0(SB), Y2, Y4
+	VMOVMSKPS    Y4, BX
+	TESTL        BX, BX
+	JZ           tanhLarge5
+	VMULPS       Y2, Y2, Y1
+	VBROADCASTSS tanhP0<>+0(SB), Y3
+	VBROADCASTSS tanhP1<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP2<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP3<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VBROADCASTSS tanhP4<>+0(SB), Y5
+	VFMADD213PS  Y5, Y1, Y3
+	VMULPS       Y1, Y2, Y1
+	VFMADD213PS  Y2, Y3, Y1
+	VMOVMSKPS    Y4, BX
+	CMPL         BX, $0xff
+	JE           tanhDone5
+	VMOVUPS      vec32x41200000<>+0(SB), Y3
+	VMINPS       Y2, Y3, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y5
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y5
+	VSUBPS       vec32x4b40007f<>+0(SB), Y5, Y3
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y3, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y3, Y2
+	VBROADCASTSS expC0<>+0(SB), Y6
+	VBROADCASTSS expC1<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC2<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC3<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC4<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VBROADCASTSS expC5<>+0(SB), Y3
+	VFMADD213PS  Y3, Y2, Y6
+	VMULPS       Y2, Y2, Y3
+	VFMADD213PS  Y2, Y3, Y6
+	VPSLLD       $0x17, Y5, Y2
+	VSUBPS       vec32x3f800000<>+0(SB), Y2, Y5
+	VFMADD213PS  Y5, Y2, Y6
+	VMOVAPS      Y6, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y2
+	VBLENDVPS    Y4, Y1, Y2, Y2
+	VMOVAPS      Y2, Y1
+	JMP          tanhDone5
+
+tanhLarge5:
+	VMOVUPS      vec32x41200000<>+0(SB), Y1
+	VMINPS       Y2, Y1, Y2
+	VADDPS       Y2, Y2, Y2
+	VMOVUPS      vec32x4b40007f<>+0(SB), Y3
+	VFMADD231PS  vec32x3fb8aa3b<>+0(SB), Y2, Y3
+	VSUBPS       vec32x4b40007f<>+0(SB), Y3, Y1
+	VMOVAPS      Y2, Y2
+	VFNMADD231PS vec32x3f318000<>+0(SB), Y1, Y2
+	VFNMADD231PS vec32xb95e8083<>+0(SB), Y1, Y2
+	VBROADCASTSS expC0<>+0(SB), Y4
+	VBROADCASTSS expC1<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC2<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC3<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC4<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VBROADCASTSS expC5<>+0(SB), Y1
+	VFMADD213PS  Y1, Y2, Y4
+	VMULPS       Y2, Y2, Y1
+	VFMADD213PS  Y2, Y1, Y4
+	VPSLLD       $0x17, Y3, Y1
+	VSUBPS       vec32x3f800000<>+0(SB), Y1, Y3
+	VFMADD213PS  Y3, Y1, Y4
+	VMOVAPS      Y4, Y2
+	VADDPS       vec32x40000000<>+0(SB), Y2, Y3
+	VDIVPS       Y3, Y2, Y1
+
+tanhDone5:
+	VMOVUPS vec32x7fffffff<>+0(SB), Y2
+	VANDNPS Y0, Y2, Y2
+	VORPS   Y2, Y1, Y1
+	VMOVUPS Y1, (AX)
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	SUBQ    $0x00000008, DX
+	JMP     single
+
+done:
+	VZEROUPPER
+	RET
+
+DATA vec32x7fffffff<>+0(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+4(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+8(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+12(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+16(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+20(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+24(SB)/4, $0x7fffffff
+DATA vec32x7fffffff<>+28(SB)/4, $0x7fffffff
+GLOBL vec32x7fffffff<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x3f200000<>+0(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+4(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+8(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+12(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+16(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+20(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+24(SB)/4, $0x3f200000
+DATA vec32x3f200000<>+28(SB)/4, $0x3f200000
+GLOBL vec32x3f200000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x41200000<>+0(SB)/4, $0x41200000
+DATA vec32x41200000<>+4(SB)/4, $0x41200000
+DATA vec32x41200000<>+8(SB)/4, $0x41200000
+DATA vec32x41200000<>+12(SB)/4, $0x41200000
+DATA vec32x41200000<>+16(SB)/4, $0x41200000
+DATA vec32x41200000<>+20(SB)/4, $0x41200000
+DATA vec32x41200000<>+24(SB)/4, $0x41200000
+DATA vec32x41200000<>+28(SB)/4, $0x41200000
+GLOBL vec32x41200000<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x4b40007f<>+0(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+4(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+8(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+12(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+16(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+20(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+24(SB)/4, $0x4b40007f
+DATA vec32x4b40007f<>+28(SB)/4, $0x4b40007f
+GLOBL vec32x4b40007f<>(SB), RODATA|NOPTR, $32
+
+DATA vec32x40000000<>+0(SB)/4, $0x40000000
+DATA vec32x40000000<>+4(SB)/4, $0x40000000
+DATA vec32x40000000<>+8(SB)/4, $0x40000000
+DATA vec32x40000000<>+12(SB)/4, $0x40000000
+DATA vec32x40000000<>+16(SB)/4, $0x40000000
+DATA vec32x40000000<>+20(SB)/4, $0x40000000
+DATA vec32x40000000<>+24(SB)/4, $0x40000000
+DATA vec32x40000000<>+28(SB)/4, $0x40000000
+GLOBL vec32x40000000<>(SB), RODATA|NOPTR, $32
+
+// func sigmoidV32AVX2(dst *float32, x *float32, n int)
+// Requires: AVX, AVX2
+TEXT ·sigmoidV32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ n+16(FP), DX
+
+wide:
+	CMPQ         DX, $0x20
+	JL           single
+	VMOVUPS      (CX), Y0
+	VORPS        vec32x80000000<>+0(SB), Y0, Y2
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y2, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y2, Y3
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y3, Y3
+	VBROADCASTSS expC0<>+0(SB), Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC1<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC2<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC3<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC4<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC5<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y3, Y4
+	VMULPS       Y4, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VADDPS       vec32x3f800000<>+0(SB), Y5, Y5
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y3
+	VPSUBD       Y3, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y3, Y3
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y3, Y3
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y2, Y2, Y1
+	VBLENDVPS    Y1, Y2, Y5, Y5
+	VMOVAPS      Y5, Y2
+	VADDPS       vec32x3f800000<>+0(SB), Y2, Y1
+	VMOVUPS      vec32x3f800000<>+0(SB), Y3
+	VDIVPS       Y1, Y3, Y1
+	VMULPS       Y2, Y1, Y2
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y0
+	VBLENDVPS    Y0, Y2, Y1, Y1
+	VMOVUPS      Y1, (AX)
+	VMOVUPS      32(CX), Y0
+	VORPS        vec32x80000000<>+0(SB), Y0, Y2
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y2, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y2, Y3
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y3, Y3
+	VBROADCASTSS expC0<>+0(SB), Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC1<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC2<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC3<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC4<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC5<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y3, Y4
+	VMULPS       Y4, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VADDPS       vec32x3f800000<>+0(SB), Y5, Y5
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y3
+	VPSUBD       Y3, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y3, Y3
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y3, Y3
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y2, Y2, Y1
+	VBLENDVPS    Y1, Y2, Y5, Y5
+	VMOVAPS      Y5, Y2
+	VADDPS       vec32x3f800000<>+0(SB), Y2, Y1
+	VMOVUPS      vec32x3f800000<>+0(SB), Y3
+	VDIVPS       Y1, Y3, Y1
+	VMULPS       Y2, Y1, Y2
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y0
+	VBLENDVPS    Y0, Y2, Y1, Y1
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      64(CX), Y0
+	VORPS        vec32x80000000<>+0(SB), Y0, Y2
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y2, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y2, Y3
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y3, Y3
+	VBROADCASTSS expC0<>+0(SB), Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC1<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC2<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC3<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC4<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC5<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y3, Y4
+	VMULPS       Y4, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VADDPS       vec32x3f800000<>+0(SB), Y5, Y5
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y3
+	VPSUBD       Y3, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y3, Y3
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y3, Y3
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y2, Y2, Y1
+	VBLENDVPS    Y1, Y2, Y5, Y5
+	VMOVAPS      Y5, Y2
+	VADDPS       vec32x3f800000<>+0(SB), Y2, Y1
+	VMOVUPS      vec32x3f800000<>+0(SB), Y3
+	VDIVPS       Y1, Y3, Y1
+	VMULPS       Y2, Y1, Y2
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y0
+	VBLENDVPS    Y0, Y2, Y1, Y1
+	VMOVUPS      Y1, 64(AX)
+	VMOVUPS      96(CX), Y0
+	VORPS        vec32x80000000<>+0(SB), Y0, Y2
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y2, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y2, Y3
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y3, Y3
+	VBROADCASTSS expC0<>+0(SB), Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC1<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC2<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC3<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC4<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC5<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y3, Y4
+	VMULPS       Y4, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VADDPS       vec32x3f800000<>+0(SB), Y5, Y5
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y3
+	VPSUBD       Y3, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y3, Y3
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y3, Y3
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y2, Y2, Y1
+	VBLENDVPS    Y1, Y2, Y5, Y5
+	VMOVAPS      Y5, Y2
+	VADDPS       vec32x3f800000<>+0(SB), Y2, Y1
+	VMOVUPS      vec32x3f800000<>+0(SB), Y3
+	VDIVPS       Y1, Y3, Y1
+	VMULPS       Y2, Y1, Y2
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y0
+	VBLENDVPS    Y0, Y2, Y1, Y1
+	VMOVUPS      Y1, 96(AX)
+	ADDQ         $0x00000080, AX
+	ADDQ         $0x00000080, CX
+	SUBQ         $0x00000020, DX
+	JMP          wide
+
+single:
+	CMPQ         DX, $0x08
+	JL           done
+	VMOVUPS      (CX), Y0
+	VORPS        vec32x80000000<>+0(SB), Y0, Y2
+	VMULPS       vec32x3fb8aa3b<>+0(SB), Y2, Y1
+	VROUNDPS     $0x00, Y1, Y1
+	VMULPS       vec32x3f318000<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y2, Y3
+	VMULPS       vec32xb95e8083<>+0(SB), Y1, Y4
+	VSUBPS       Y4, Y3, Y3
+	VBROADCASTSS expC0<>+0(SB), Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC1<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC2<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC3<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC4<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y5, Y5
+	VBROADCASTSS expC5<>+0(SB), Y4
+	VADDPS       Y4, Y5, Y5
+	VMULPS       Y3, Y3, Y4
+	VMULPS       Y4, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VADDPS       vec32x3f800000<>+0(SB), Y5, Y5
+	VCVTPS2DQ    Y1, Y1
+	VPSRAD       $0x01, Y1, Y3
+	VPSUBD       Y3, Y1, Y1
+	VPADDD       vec32x0000007f<>+0(SB), Y3, Y3
+	VPADDD       vec32x0000007f<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y3, Y3
+	VPSLLD       $0x17, Y1, Y1
+	VMULPS       Y3, Y5, Y5
+	VMULPS       Y1, Y5, Y5
+	VCMPPS       $0x1e, vec32x42b17217<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x7f800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x11, vec32xc2cff1b4<>+0(SB), Y2, Y1
+	VBLENDVPS    Y1, vec32x00000000<>+0(SB), Y5, Y5
+	VCMPPS       $0x03, Y2, Y2, Y1
+	VBLENDVPS    Y1, Y2, Y5, Y5
+	VMOVAPS      Y5, Y2
+	VADDPS       vec32x3f800000<>+0(SB), Y2, Y1
+	VMOVUPS      vec32x3f800000<>+0(SB), Y3
+	VDIVPS       Y1, Y3, Y1
+	VMULPS       Y2, Y1, Y2
+	VCMPPS       $0x11, vec32x00000000<>+0(SB), Y0, Y0
+	VBLENDVPS    Y0, Y2, Y1, Y1
+	VMOVUPS      Y1, (AX)
+	ADDQ         $0x00000020, AX
+	ADDQ         $0x00000020, CX
+	SUBQ         $0x00000008, DX
+	JMP          single
+
+done:
+	VZEROUPPER
+	RET
+
+DATA vec32x80000000<>+0(SB)/4, $0x80000000
+DATA vec32x80000000<>+4(SB)/4, $0x80000000
+DATA vec32x80000000<>+8(SB)/4, $0x80000000
+DATA vec32x80000000<>+12(SB)/4, $0x80000000
+DATA vec32x80000000<>+16(SB)/4, $0x80000000
+DATA vec32x80000000<>+20(SB)/4, $0x80000000
+DATA vec32x80000000<>+24(SB)/4, $0x80000000
+DATA vec32x80000000<>+28(SB)/4, $0x80000000
+GLOBL vec32x80000000<>(SB), RODATA|NOPTR, $32
 
 // func reluV32AVX2(dst *float32, x *float32, n int)
 // Requires: AVX

@@ -119,6 +119,11 @@ func reluGradVV32(dst *float32, x *float32, y *float32, n int)
 //go:noescape
 func expV32(dst *float32, x *float32, n int)
 
+// logV32 computes dst[i] = log32(x[i]) for i < n.
+//
+//go:noescape
+func logV32(dst *float32, x *float32, n int)
+
 // tanhV32 computes dst[i] = tanh32(x[i]) for i < n.
 //
 //go:noescape
@@ -233,6 +238,26 @@ func minVV32AVX2(dst *float32, x *float32, y *float32, n int)
 //
 //go:noescape
 func minVS32AVX2(dst *float32, x *float32, y float32, n int)
+
+// expV32AVX2 computes dst[i] = exp32(x[i]) for i < n, a multiple of 8.
+//
+//go:noescape
+func expV32AVX2(dst *float32, x *float32, n int)
+
+// logV32AVX2 computes dst[i] = log32(x[i]) for i < n, a multiple of 8.
+//
+//go:noescape
+func logV32AVX2(dst *float32, x *float32, n int)
+
+// tanhV32AVX2 computes dst[i] = tanh32(x[i]) for i < n, a multiple of 8.
+//
+//go:noescape
+func tanhV32AVX2(dst *float32, x *float32, n int)
+
+// sigmoidV32AVX2 computes dst[i] = sigmoid32(x[i]) for i < n, a multiple of 8.
+//
+//go:noescape
+func sigmoidV32AVX2(dst *float32, x *float32, n int)
 
 // reluV32AVX2 computes dst[i] = max(x[i], 0) for i < n, a multiple of 8; 0 for NaN.
 //

@@ -14,7 +14,7 @@ var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 var (
 	binaryVV32 = [...]func(dst, x, y *float32, n int){Add: addVV32, Sub: subVV32, Mul: mulVV32, Div: divVV32, Maximum: maxVV32, Minimum: minVV32}
 	binaryVS32 = [...]func(dst, x *float32, y float32, n int){Add: addVS32, Sub: subVS32, Mul: mulVS32, Div: divVS32, Maximum: maxVS32, Minimum: minVS32}
-	unaryV32   = [...]func(dst, x *float32, n int){ReLU: reluV32, Exp: expV32, Tanh: tanhV32, Sigmoid: sigmoidV32}
+	unaryV32   = [...]func(dst, x *float32, n int){ReLU: reluV32, Exp: expV32, Log: logV32, Tanh: tanhV32, Sigmoid: sigmoidV32}
 )
 
 // The AVX2 kernels, for machines without AVX-512: whole vectors of eight,
@@ -22,6 +22,7 @@ var (
 var (
 	binaryVV32AVX2 = [...]func(dst, x, y *float32, n int){Add: addVV32AVX2, Sub: subVV32AVX2, Mul: mulVV32AVX2, Div: divVV32AVX2, Maximum: maxVV32AVX2, Minimum: minVV32AVX2}
 	binaryVS32AVX2 = [...]func(dst, x *float32, y float32, n int){Add: addVS32AVX2, Sub: subVS32AVX2, Mul: mulVS32AVX2, Div: divVS32AVX2, Maximum: maxVS32AVX2, Minimum: minVS32AVX2}
+	unaryV32AVX2   = [...]func(dst, x *float32, n int){ReLU: reluV32AVX2, Exp: expV32AVX2, Log: logV32AVX2, Tanh: tanhV32AVX2, Sigmoid: sigmoidV32AVX2}
 )
 
 // binarySIMD32 computes a run of binaryRun on float32 in assembly, when
@@ -75,29 +76,29 @@ func binaryAVX2(op BinaryOp, dst, x, y []float32, xs, ys int) bool {
 }
 
 // unarySIMD32 computes unaryRun on float32 in assembly, when the machine
-// and the op allow, and reports whether it did. Without AVX-512, AVX2
-// runs ReLU.
+// and the op allow, and reports whether it did. On AVX2 the last few
+// elements are computed in Go, with the same operations.
 func unarySIMD32(op UnaryOp, dst, x []float32) bool {
-	if !hasAVX512 && hasAVX2 && op == ReLU && len(dst) > 0 {
-		x = x[:len(dst)]
-		n := len(dst) &^ 7
-		if n > 0 {
-			reluV32AVX2(&dst[0], &x[0], n)
-		}
-		for i := n; i < len(dst); i++ {
-			v := x[i]
-			if !(v > 0) {
-				v = 0
-			}
-			dst[i] = v
-		}
-		return true
-	}
-	if !hasAVX512 || len(dst) == 0 || int(op) >= len(unaryV32) || unaryV32[op] == nil {
+	if len(dst) == 0 || int(op) >= len(unaryV32) || unaryV32[op] == nil {
 		return false
 	}
 	x = x[:len(dst)]
-	unaryV32[op](&dst[0], &x[0], len(dst))
+	if hasAVX512 {
+		unaryV32[op](&dst[0], &x[0], len(dst))
+		return true
+	}
+	if !hasAVX2 {
+		return false
+	}
+	n := len(dst) &^ 7
+	if n > 0 {
+		unaryV32AVX2[op](&dst[0], &x[0], n)
+	}
+	if op == ReLU {
+		reluFloat(dst[n:], x[n:])
+	} else {
+		unaryApprox32(op, dst[n:], x[n:])
+	}
 	return true
 }
 

@@ -112,6 +112,12 @@ func BenchmarkKernels(b *testing.B) {
 	}{
 		{"tanh", func() { tanhV32(&d[0], &x[0], len(x)) }},
 		{"exp", func() { expV32(&d[0], &x[0], len(x)) }},
+		{"log", func() { logV32(&d[0], &x[0], len(x)) }},
+		{"sigmoid", func() { sigmoidV32(&d[0], &x[0], len(x)) }},
+		{"tanhAVX2", func() { tanhV32AVX2(&d[0], &x[0], len(x)) }},
+		{"expAVX2", func() { expV32AVX2(&d[0], &x[0], len(x)) }},
+		{"logAVX2", func() { logV32AVX2(&d[0], &x[0], len(x)) }},
+		{"sigmoidAVX2", func() { sigmoidV32AVX2(&d[0], &x[0], len(x)) }},
 		{"mul", func() { mulVS32(&d[0], &x[0], 1.0001, len(x)) }},
 		{"relu", func() { reluV32(&d[0], &x[0], len(x)) }},
 	} {
@@ -329,7 +335,7 @@ func simdGemms() map[string]GEMM {
 
 // The AVX2 kernels, which machines without AVX-512 run, give the Go
 // code's bits: the binary ops on two vectors and on a vector and a
-// scalar, relu and its gradient, on lengths with every remainder mod 8
+// scalar, exp, log, tanh and sigmoid, relu and its gradient, on lengths with every remainder mod 8
 // (done in Go), and on values from every binade with NaNs and zeros of
 // both signs.
 func TestAVX2MatchesGo(t *testing.T) {
@@ -347,6 +353,8 @@ func TestAVX2MatchesGo(t *testing.T) {
 	for i := range ys {
 		ys[i] = vals[(i*7+3)%len(vals)]
 	}
+	bySize := slices.Clone(vals)
+	slices.SortStableFunc(bySize, func(a, b float32) int { return cmp.Compare(math.Abs(float64(a)), math.Abs(float64(b))) })
 	same := func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }
 	for _, n := range []int{1, 7, 8, 9, 31, 32, 33, 40, 47, 100, 1001, len(vals)} {
 		x, y := vals[:n], ys[:n]
@@ -372,6 +380,24 @@ func TestAVX2MatchesGo(t *testing.T) {
 						t.Fatalf("op %d scalar=%v n=%d: [%d] %v, %v gives %v (%#x), Go gives %v (%#x)", op, scalar, n, i, x[i], b,
 							got[i], math.Float32bits(got[i]), w, math.Float32bits(w))
 					}
+				}
+			}
+		}
+		// In order of magnitude too, so that whole vectors take one of
+		// tanh's branches.
+		for _, x := range [][]float32{x, bySize[:n]} {
+			for _, c := range approx32 {
+				hasAVX512, hasAVX2 = false, true
+				if !unarySIMD32(c.op, got[:n], x) {
+					t.Fatalf("%s: the AVX2 path was not taken", c.name)
+				}
+				for i, v := range x {
+					if w := c.f(v); !same(got[i], w) && !(got[i] != got[i] && w != w) {
+						t.Fatalf("%s n=%d: [%d] %v gives %v (%#x), Go gives %v (%#x)", c.name, n, i, v, got[i], math.Float32bits(got[i]), w, math.Float32bits(w))
+					}
+				}
+				if got[n] != 42 {
+					t.Fatalf("%s n=%d wrote past the end", c.name, n)
 				}
 			}
 		}

@@ -10,15 +10,18 @@ import (
 
 // avx2Kernels emits the float32 elementwise kernels for machines with
 // AVX2 but not AVX-512: the binary ops of two vectors (VV) or a vector
-// and a scalar (VS), relu and relu's gradient, eight lanes a vector over
-// whole vectors only (n a multiple of 8: the caller does the last few in
-// Go, with the same operations).
+// and a scalar (VS), exp, log, tanh and sigmoid, relu and relu's
+// gradient, eight lanes a vector over whole vectors only (n a multiple of
+// 8: the caller does the last few in Go, with the same operations).
 func avx2Kernels() {
 	for _, b := range binaryOps(keepNaNAVX2) {
 		elementwiseAVX2(b.name+"VV32AVX2", fmt.Sprintf("%sVV32AVX2 computes dst[i] = x[i] %s y[i] for i < n, a multiple of 8.", b.name, b.name), 2, false,
 			func() kernelOp { return func(in []reg.VecVirtual, d reg.VecVirtual) { b.op(in[0], in[1], d) } })
 		elementwiseAVX2(b.name+"VS32AVX2", fmt.Sprintf("%sVS32AVX2 computes dst[i] = x[i] %s y for i < n, a multiple of 8.", b.name, b.name), 2, true,
 			func() kernelOp { return func(in []reg.VecVirtual, d reg.VecVirtual) { b.op(in[0], in[1], d) } })
+	}
+	for _, t := range transcendentals(avx2{}) {
+		elementwiseAVX2(t.name+"V32AVX2", fmt.Sprintf("%sV32AVX2 computes dst[i] = %s32(x[i]) for i < n, a multiple of 8.", t.name, t.name), 1, false, t.setup)
 	}
 	elementwiseAVX2("reluV32AVX2", "reluV32AVX2 computes dst[i] = max(x[i], 0) for i < n, a multiple of 8; 0 for NaN.", 1, false,
 		func() kernelOp {

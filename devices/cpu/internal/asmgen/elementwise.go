@@ -11,14 +11,15 @@ import (
 
 // The float32 elementwise kernels: 16 lanes a vector, whole vectors in
 // the loop and the last partial one under a mask, so that every element of
-// a slice takes the same instructions. The transcendental ones perform
-// exactly the float32 operations of package cpu's exp32, tanh32 and
-// sigmoid32 (approx.go), in the same order, with fused multiply-adds where
-// those use fma32 and nowhere else, so that they give the same bits as the
-// scalar code.
+// a slice takes the same instructions. The transcendental ones
+// (transcendental.go) perform exactly the float32 operations of package
+// cpu's exp32, log32, tanh32 and sigmoid32 (approx.go), in the same order,
+// with fused multiply-adds where those use fma32 and nowhere else, so that
+// they give the same bits as the scalar code.
 
 // Comparison predicates of VCMPPS.
 const (
+	cmpEQ    = 0x00
 	cmpUnord = 0x03
 	cmpLT    = 0x11
 	cmpGT    = 0x1e
@@ -35,10 +36,13 @@ const (
 	tanhSmall32 = float32(0.625)
 	tanhClamp32 = float32(10)
 	expShift32  = float32(1.5*(1<<23) + 127)
+	sqrtHalf32  = float32(0.707106781186547524)
 )
 
 var (
-	expPoly  = []float32{1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1}
+	expPoly = []float32{1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1}
+	logPoly = []float32{7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1,
+		-1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1}
 	tanhPoly = []float32{-5.70498872745e-3, 2.06390887954e-2, -5.37397155531e-2, 1.33314422036e-1, -3.33332819422e-1}
 )
 
@@ -88,75 +92,9 @@ func elementwiseKernels() {
 				VMOVAPS_Z(in[1], k, d)
 			}
 		})
-	elementwise("expV32", "expV32 computes dst[i] = exp32(x[i]) for i < n.", 1, false, 2,
-		func() kernelOp {
-			e := newExpConsts()
-			return func(in []reg.VecVirtual, d reg.VecVirtual) { e.exp(in[0], d) }
-		})
-	elementwise("tanhV32", "tanhV32 computes dst[i] = tanh32(x[i]) for i < n.", 1, false, 2,
-		func() kernelOp {
-			e := newExpConsts()
-			abs, small, clamp, shift, two := broadcast32(math.Float32frombits(0x7fffffff)), broadcast32(tanhSmall32),
-				broadcast32(tanhClamp32), broadcast32(expShift32), broadcast32(2)
-			poly := constants("tanhP", tanhPoly)
-			vectors := 0
-			return func(in []reg.VecVirtual, d reg.VecVirtual) {
-				// A vector whose lanes all take one of tanh32's two
-				// branches computes only that one: after a few steps of
-				// a chain like the anchors', most vectors are small.
-				vectors++
-				largeOnly, done := fmt.Sprintf("tanhLarge%d", vectors), fmt.Sprintf("tanhDone%d", vectors)
-				x := in[0]
-				a, z, p, m := ZMM(), ZMM(), ZMM(), ZMM()
-				VANDPS(abs, x, a)
-				k := K()
-				VCMPPS(U8(cmpLT), small, a, k)
-				large := func(dst reg.VecVirtual) {
-					// VMINPS gives its second source, a, where a is NaN,
-					// as Go's min does.
-					VMINPS(a, clamp, m)
-					VADDPS(m, m, m)
-					e.expm1Tanh(m, shift, m)
-					VADDPS(two, m, p)
-					VDIVPS(p, m, dst)
-				}
-				KORTESTW(k, k)
-				JZ(LabelRef(largeOnly))
-				VMULPS(a, a, z)
-				hornerFMA(p, z, poly)
-				VMULPS(z, a, d)
-				VFMADD213PS(a, p, d)
-				KORTESTW(k, k)
-				JCS(LabelRef(done))
-				large(m)
-				KNOTW(k, k)
-				VMOVAPS(m, k, d)
-				JMP(LabelRef(done))
-				Label(largeOnly)
-				large(d)
-				Label(done)
-				// d ≥ 0 (or NaN): OR in x's sign.
-				VANDNPS(x, abs, a)
-				VORPS(a, d, d)
-			}
-		})
-	elementwise("sigmoidV32", "sigmoidV32 computes dst[i] = sigmoid32(x[i]) for i < n.", 1, false, 2,
-		func() kernelOp {
-			e := newExpConsts()
-			sign, one, zero := broadcast32(math.Float32frombits(0x80000000)), e.one, ZMM()
-			VPXORD(zero, zero, zero)
-			return func(in []reg.VecVirtual, d reg.VecVirtual) {
-				x := in[0]
-				m := ZMM()
-				VORPS(sign, x, m)
-				e.exp(m, m)
-				VADDPS(one, m, d)
-				VDIVPS(d, one, d)
-				k := K()
-				VCMPPS(U8(cmpLT), zero, x, k)
-				VMULPS(m, d, k, d)
-			}
-		})
+	for _, t := range transcendentals(avx512{}) {
+		elementwise(t.name+"V32", fmt.Sprintf("%sV32 computes dst[i] = %s32(x[i]) for i < n.", t.name, t.name), 1, false, 2, t.setup)
+	}
 }
 
 // A kernelOp writes a vector of results to d from a vector of each input.
@@ -263,101 +201,6 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 	Label("done")
 	VZEROUPPER()
 	RET()
-}
-
-// expConsts are exp32's constants in registers.
-type expConsts struct {
-	max, min, log2e, ln2Hi, ln2Lo, one, inf, bias reg.VecVirtual
-	poly                                          []Mem
-}
-
-func newExpConsts() *expConsts {
-	bias := ZMM()
-	b := GP32()
-	MOVL(U32(127), b)
-	VPBROADCASTD(b, bias)
-	return &expConsts{
-		max: broadcast32(expMax32), min: broadcast32(expMin32), log2e: broadcast32(log2e32),
-		ln2Hi: broadcast32(ln2Hi32), ln2Lo: broadcast32(ln2Lo32), one: broadcast32(1),
-		inf: broadcast32(float32(math.Inf(1))), bias: bias, poly: constants("expC", expPoly),
-	}
-}
-
-// exp writes exp32(x) to d; x and d may be one register.
-func (e *expConsts) exp(x, d reg.VecVirtual) {
-	n, r, t, p, rest, half := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VMULPS(e.log2e, x, n)
-	VRNDSCALEPS(U8(0), n, n)
-	VMULPS(e.ln2Hi, n, t)
-	VSUBPS(t, x, r)
-	VMULPS(e.ln2Lo, n, t)
-	VSUBPS(t, r, r)
-	horner(p, r, e.poly)
-	VMULPS(r, r, t)
-	VMULPS(t, p, p)
-	VADDPS(r, p, p)
-	VADDPS(e.one, p, p)
-	// 2^n as 2^half·2^rest, half = n>>1, as exp32 scales: the exponent
-	// fields (k+127)<<23, and 2^half multiplied first.
-	VCVTPS2DQ(n, rest)
-	VPSRAD(U8(1), rest, half)
-	VPSUBD(half, rest, rest)
-	VPADDD(e.bias, half, half)
-	VPADDD(e.bias, rest, rest)
-	VPSLLD(U8(23), half, half)
-	VPSLLD(U8(23), rest, rest)
-	VMULPS(half, p, p)
-	VMULPS(rest, p, p)
-	// Out of range and NaN lanes, decided on x as exp32's switch does;
-	// x may be d, so it is read before d is written.
-	over, under, nan := K(), K(), K()
-	VCMPPS(U8(cmpGT), e.max, x, over)
-	VCMPPS(U8(cmpLT), e.min, x, under)
-	VCMPPS(U8(cmpUnord), x, x, nan)
-	VMOVAPS(x, nan, t)
-	VMOVAPS(p, d)
-	VMOVAPS(e.inf, over, d)
-	VPXORD(p, p, p)
-	VMOVAPS(p, under, d)
-	VMOVAPS(t, nan, d)
-}
-
-// expm1Tanh writes expm1Tanh32(x) to d; shift holds expShift32.
-func (e *expConsts) expm1Tanh(x, shift, d reg.VecVirtual) {
-	t, n, r, p, s := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VMOVAPS(shift, t)
-	VFMADD231PS(e.log2e, x, t)
-	VSUBPS(shift, t, n)
-	VMOVAPS(x, r)
-	VFNMADD231PS(e.ln2Hi, n, r)
-	VFNMADD231PS(e.ln2Lo, n, r)
-	hornerFMA(p, r, e.poly)
-	VMULPS(r, r, n)
-	VFMADD213PS(r, n, p)
-	VPSLLD(U8(23), t, s)
-	VSUBPS(e.one, s, t)
-	VFMADD213PS(t, s, p)
-	VMOVAPS(p, d)
-}
-
-// hornerFMA writes ((c0·z + c1)·z + …) + cn to p, each step one fused
-// multiply-add.
-func hornerFMA(p, z reg.VecVirtual, c []Mem) {
-	VBROADCASTSS(c[0], p)
-	for _, ci := range c[1:] {
-		VFMADD213PS_BCST(ci, z, p)
-	}
-}
-
-// horner writes ((c0·z + c1)·z + …) + cn to p, each product rounded.
-// The coefficients are read from memory, broadcast by the adds, which
-// leaves registers for two vectors in flight.
-func horner(p, z reg.VecVirtual, c []Mem) {
-	VBROADCASTSS(c[0], p)
-	for _, ci := range c[1:] {
-		VMULPS(z, p, p)
-		VADDPS_BCST(ci, p, p)
-	}
 }
 
 // broadcast32 puts v in every lane of a new register.
