@@ -40,7 +40,13 @@ func reduceAxes(op string, a Attrs, rank int) ([]int, error) {
 	}
 	// A 0-d input reduces as if it had one axis of size 1.
 	n := max(rank, 1)
-	reduced := make([]bool, n)
+	var small [8]bool
+	var reduced []bool
+	if n <= len(small) {
+		reduced = small[:n]
+	} else {
+		reduced = make([]bool, n)
+	}
 	for _, ax := range axes {
 		i, err := axisIn(op, "axis", ax, n)
 		if err != nil {
@@ -80,11 +86,8 @@ func reducedShape(x tensor.Shape, axes []int, keepDims bool) tensor.Shape {
 
 // reduceMeta infers a reduction: its axes and output shape, and the number
 // of elements reduced into each output.
-func reduceMeta(op string, a Attrs, in []tensor.Meta) ([]int, tensor.Shape, int, error) {
-	if err := arity(op, in, 1); err != nil {
-		return nil, nil, 0, err
-	}
-	x := in[0].Shape
+func reduceMeta(op string, a Attrs, in tensor.Meta) ([]int, tensor.Shape, int, error) {
+	x := in.Shape
 	axes, err := reduceAxes(op, a, len(x))
 	if err != nil {
 		return nil, nil, 0, err
@@ -102,47 +105,48 @@ func reduceMeta(op string, a Attrs, in []tensor.Meta) ([]int, tensor.Shape, int,
 func reducePrim(name string, op cpu.ReduceOp, what string) *Primitive {
 	return define(&Primitive{
 		Name: name,
-		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			axes, shape, count, err := reduceMeta(name, a, in)
-			if err != nil {
-				return nil, err
-			}
-			if what != "" && count == 0 && !knownNonPositive(shape.Size()) {
-				return nil, Errorf(ValueError, name, "cannot take the %s of zero elements: 'axis' %v of x.shape %v has size 0.",
-					what, tensor.Shape(axes), in[0].Shape)
-			}
-			return oneMeta(in[0].DType, shape), nil
-		},
-		Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			x := in[0]
-			axes, err := reduceAxes(name, a, x.Rank())
-			if err != nil {
-				return nil, err
-			}
-			z, err := allocOne(ctx, out)
-			if err != nil {
-				return nil, err
-			}
-			shape := x.Shape()
-			switch d := z.Data().(type) {
-			case []bool:
-				cpu.ReduceBool(op, d, tensor.Elems[bool](x), shape, axes)
-			case []uint8:
-				cpu.Reduce(op, d, tensor.Elems[uint8](x), shape, axes)
-			case []int8:
-				cpu.Reduce(op, d, tensor.Elems[int8](x), shape, axes)
-			case []int16:
-				cpu.Reduce(op, d, tensor.Elems[int16](x), shape, axes)
-			case []int32:
-				cpu.Reduce(op, d, tensor.Elems[int32](x), shape, axes)
-			case []int64:
-				cpu.Reduce(op, d, tensor.Elems[int64](x), shape, axes)
-			case []float32:
-				cpu.Reduce(op, d, tensor.Elems[float32](x), shape, axes)
-			case []float64:
-				cpu.Reduce(op, d, tensor.Elems[float64](x), shape, axes)
-			}
-			return []*tensor.Tensor{z}, nil
+		Unary: &UnaryRules{
+			Infer: func(a Attrs, in tensor.Meta) (tensor.Meta, error) {
+				axes, shape, count, err := reduceMeta(name, a, in)
+				if err != nil {
+					return tensor.Meta{}, err
+				}
+				if what != "" && count == 0 && !knownNonPositive(shape.Size()) {
+					return tensor.Meta{}, Errorf(ValueError, name, "cannot take the %s of zero elements: 'axis' %v of x.shape %v has size 0.",
+						what, tensor.Shape(axes), in.Shape)
+				}
+				return tensor.Meta{DType: in.DType, Shape: shape}, nil
+			},
+			Eval: func(ctx *Ctx, a Attrs, x *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+				axes, err := reduceAxes(name, a, x.Rank())
+				if err != nil {
+					return nil, err
+				}
+				z, err := ctx.Alloc(out)
+				if err != nil {
+					return nil, err
+				}
+				shape := x.Shape()
+				switch d := z.Data().(type) {
+				case []bool:
+					cpu.ReduceBool(op, d, tensor.Elems[bool](x), shape, axes)
+				case []uint8:
+					cpu.Reduce(op, d, tensor.Elems[uint8](x), shape, axes)
+				case []int8:
+					cpu.Reduce(op, d, tensor.Elems[int8](x), shape, axes)
+				case []int16:
+					cpu.Reduce(op, d, tensor.Elems[int16](x), shape, axes)
+				case []int32:
+					cpu.Reduce(op, d, tensor.Elems[int32](x), shape, axes)
+				case []int64:
+					cpu.Reduce(op, d, tensor.Elems[int64](x), shape, axes)
+				case []float32:
+					cpu.Reduce(op, d, tensor.Elems[float32](x), shape, axes)
+				case []float64:
+					cpu.Reduce(op, d, tensor.Elems[float64](x), shape, axes)
+				}
+				return z, nil
+			},
 		},
 	})
 }
@@ -158,37 +162,39 @@ var (
 // ReduceMean is the mean along axes; integers and Bool give Float32.
 var ReduceMean = define(&Primitive{
 	Name: "ReduceMean",
-	Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-		_, shape, _, err := reduceMeta("ReduceMean", a, in)
-		if err != nil {
-			return nil, err
-		}
-		dt := in[0].DType
-		if !dt.IsFloat() {
-			dt = tensor.Float32
-		}
-		return oneMeta(dt, shape), nil
-	},
-	Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-		axes, err := reduceAxes("ReduceMean", a, in[0].Rank())
-		if err != nil {
-			return nil, err
-		}
-		x, err := castTo(ctx, in[0], out[0].DType)
-		if err != nil {
-			return nil, err
-		}
-		z, err := allocOne(ctx, out)
-		if err != nil {
-			return nil, err
-		}
-		switch d := z.Data().(type) {
-		case []float32:
-			cpu.Mean(d, tensor.Elems[float32](x), x.Shape(), axes)
-		case []float64:
-			cpu.Mean(d, tensor.Elems[float64](x), x.Shape(), axes)
-		}
-		return []*tensor.Tensor{z}, nil
+	Unary: &UnaryRules{
+		Infer: func(a Attrs, in tensor.Meta) (tensor.Meta, error) {
+			_, shape, _, err := reduceMeta("ReduceMean", a, in)
+			if err != nil {
+				return tensor.Meta{}, err
+			}
+			dt := in.DType
+			if !dt.IsFloat() {
+				dt = tensor.Float32
+			}
+			return tensor.Meta{DType: dt, Shape: shape}, nil
+		},
+		Eval: func(ctx *Ctx, a Attrs, in *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+			axes, err := reduceAxes("ReduceMean", a, in.Rank())
+			if err != nil {
+				return nil, err
+			}
+			x, err := castTo(ctx, in, out.DType)
+			if err != nil {
+				return nil, err
+			}
+			z, err := ctx.Alloc(out)
+			if err != nil {
+				return nil, err
+			}
+			switch d := z.Data().(type) {
+			case []float32:
+				cpu.Mean(d, tensor.Elems[float32](x), x.Shape(), axes)
+			case []float64:
+				cpu.Mean(d, tensor.Elems[float64](x), x.Shape(), axes)
+			}
+			return z, nil
+		},
 	},
 })
 
@@ -196,25 +202,27 @@ var ReduceMean = define(&Primitive{
 func boolReducePrim(name string, op cpu.ReduceOp) *Primitive {
 	return define(&Primitive{
 		Name: name,
-		Infer: func(a Attrs, in []tensor.Meta) ([]tensor.Meta, error) {
-			_, shape, _, err := reduceMeta(name, a, in)
-			return oneMeta(tensor.Bool, shape), err
-		},
-		Eval: func(ctx *Ctx, a Attrs, in []*tensor.Tensor, out []tensor.Meta) ([]*tensor.Tensor, error) {
-			axes, err := reduceAxes(name, a, in[0].Rank())
-			if err != nil {
-				return nil, err
-			}
-			x, err := castTo(ctx, in[0], tensor.Bool)
-			if err != nil {
-				return nil, err
-			}
-			z, err := allocOne(ctx, out)
-			if err != nil {
-				return nil, err
-			}
-			cpu.ReduceBool(op, tensor.Elems[bool](z), tensor.Elems[bool](x), x.Shape(), axes)
-			return []*tensor.Tensor{z}, nil
+		Unary: &UnaryRules{
+			Infer: func(a Attrs, in tensor.Meta) (tensor.Meta, error) {
+				_, shape, _, err := reduceMeta(name, a, in)
+				return tensor.Meta{DType: tensor.Bool, Shape: shape}, err
+			},
+			Eval: func(ctx *Ctx, a Attrs, in *tensor.Tensor, out tensor.Meta) (*tensor.Tensor, error) {
+				axes, err := reduceAxes(name, a, in.Rank())
+				if err != nil {
+					return nil, err
+				}
+				x, err := castTo(ctx, in, tensor.Bool)
+				if err != nil {
+					return nil, err
+				}
+				z, err := ctx.Alloc(out)
+				if err != nil {
+					return nil, err
+				}
+				cpu.ReduceBool(op, tensor.Elems[bool](z), tensor.Elems[bool](x), x.Shape(), axes)
+				return z, nil
+			},
 		},
 	})
 }

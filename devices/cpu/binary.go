@@ -31,6 +31,7 @@ const (
 	ReluBackward
 	SigmoidBackward
 	TanhBackward
+	binaryOps // the number of ops
 )
 
 // Binary computes dst = x op y elementwise over shape, reading x and y
@@ -60,9 +61,105 @@ func Binary[T Number](op BinaryOp, dst, x, y []T, shape, xst, yst []int) {
 		For(len(dst), 1, func(lo, hi int) { binaryRun(op, dst[lo:hi], x, y[lo:hi], 0, 1) })
 		return
 	}
+	if binaryRows(op, dst, x, y, shape, xst, yst) {
+		return
+	}
 	rows(shape, [][]int{xst, yst}, func(o int, off, inner []int, n int) {
 		binaryRun(op, dst[o:o+n], x[off[0]:], y[off[1]:], inner[0], inner[1])
 	})
+}
+
+// maxPairRank is the most axes binaryRows lays out.
+const maxPairRank = 8
+
+// pairLayout is a two-operand broadcast coalesced as rows coalesces it
+// (size-1 axes dropped, axes both operands walk as one merged), in arrays.
+type pairLayout struct {
+	dims [maxPairRank]int
+	st   [2][maxPairRank]int
+	rank int
+}
+
+// binaryRows is Binary's broadcast case over the rows of a pairLayout,
+// without rows' slices and closures: a broadcast of a small tensor, in a
+// graph of small steps, made nine allocations an operation there. It
+// reports false, having done nothing, for more axes than a pairLayout
+// holds.
+func binaryRows[T Number](op BinaryOp, dst, x, y []T, shape, xst, yst []int) bool {
+	if len(shape) > maxPairRank {
+		return false
+	}
+	var l pairLayout
+	var strides [2][maxPairRank]int
+	for k, st := range [2][]int{xst, yst} {
+		n := 1
+		for d := len(shape) - 1; d >= 0; d-- {
+			if st == nil {
+				strides[k][d] = n
+				n *= shape[d]
+			} else {
+				strides[k][d] = st[d]
+			}
+		}
+	}
+	for d, size := range shape {
+		if size == 0 {
+			return true
+		}
+		if size == 1 {
+			continue
+		}
+		if j := l.rank - 1; j >= 0 && l.st[0][j] == strides[0][d]*size && l.st[1][j] == strides[1][d]*size {
+			l.dims[j] *= size
+			l.st[0][j], l.st[1][j] = strides[0][d], strides[1][d]
+			continue
+		}
+		l.dims[l.rank], l.st[0][l.rank], l.st[1][l.rank] = size, strides[0][d], strides[1][d]
+		l.rank++
+	}
+	if l.rank == 0 {
+		l.dims[0], l.rank = 1, 1
+	}
+	n := l.dims[l.rank-1]
+	nrows := 1
+	for _, d := range l.dims[:l.rank-1] {
+		nrows *= d
+	}
+	if nrows*n < 2*Grain {
+		binaryRowRange(op, dst, x, y, &l, 0, nrows)
+		return true
+	}
+	// Only a parallel walk's closure moves the layout to the heap.
+	shared := l
+	For(nrows, n, func(lo, hi int) { binaryRowRange(op, dst, x, y, &shared, lo, hi) })
+	return true
+}
+
+// binaryRowRange computes rows lo to hi of l.
+func binaryRowRange[T Number](op BinaryOp, dst, x, y []T, l *pairLayout, lo, hi int) {
+	last := l.rank - 1
+	n := l.dims[last]
+	var idx [maxPairRank]int
+	r := lo
+	for d := last - 1; d >= 0; d-- {
+		idx[d] = r % l.dims[d]
+		r /= l.dims[d]
+	}
+	for row := lo; row < hi; row++ {
+		xo, yo := 0, 0
+		for d := range last {
+			xo += idx[d] * l.st[0][d]
+			yo += idx[d] * l.st[1][d]
+		}
+		binaryRun(op, dst[row*n:row*n+n], x[xo:], y[yo:], l.st[0][last], l.st[1][last])
+		for d := last - 1; d >= 0; d-- {
+			idx[d]++
+			if idx[d] < l.dims[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
 }
 
 // binaryRun computes one run: dst[i] = x[i*xs] op y[i*ys]. The common ops
@@ -122,7 +219,54 @@ func binaryRun[T Number](op BinaryOp, dst, x, y []T, xs, ys int) {
 	}
 }
 
+// binaryFunc is op on two elements of type T, from the table made for T.
 func binaryFunc[T Number](op BinaryOp) func(a, b T) T {
+	var fs any
+	switch any(T(0)).(type) {
+	case uint8:
+		fs = binaryFuncsU8
+	case int8:
+		fs = binaryFuncsI8
+	case int16:
+		fs = binaryFuncsI16
+	case int32:
+		fs = binaryFuncsI32
+	case int64:
+		fs = binaryFuncsI64
+	case float32:
+		fs = binaryFuncsF32
+	case float64:
+		fs = binaryFuncsF64
+	}
+	if table, ok := fs.(*[binaryOps]func(a, b T) T); ok && int(op) < len(table) {
+		return table[op]
+	}
+	return makeBinaryFunc[T](op)
+}
+
+// The functions binaryFunc gives, made once for each element type: a
+// generic function's closure is allocated at each call, which was an
+// allocation a row on a broadcast of short rows.
+var (
+	binaryFuncsU8  = binaryFuncTable[uint8]()
+	binaryFuncsI8  = binaryFuncTable[int8]()
+	binaryFuncsI16 = binaryFuncTable[int16]()
+	binaryFuncsI32 = binaryFuncTable[int32]()
+	binaryFuncsI64 = binaryFuncTable[int64]()
+	binaryFuncsF32 = binaryFuncTable[float32]()
+	binaryFuncsF64 = binaryFuncTable[float64]()
+)
+
+func binaryFuncTable[T Number]() *[binaryOps]func(a, b T) T {
+	var fs [binaryOps]func(a, b T) T
+	for op := range fs {
+		fs[op] = makeBinaryFunc[T](BinaryOp(op))
+	}
+	return &fs
+}
+
+// makeBinaryFunc makes op on two elements of type T.
+func makeBinaryFunc[T Number](op BinaryOp) func(a, b T) T {
 	switch op {
 	case Add:
 		return func(a, b T) T { return a + b }

@@ -118,7 +118,14 @@ type reduceLayout struct {
 }
 
 func newReduceLayout(shape, axes []int) reduceLayout {
-	isReduced := make([]bool, len(shape))
+	// Small ranks keep their scratch on the stack.
+	var smallReduced [8]bool
+	var isReduced []bool
+	if len(shape) <= len(smallReduced) {
+		isReduced = smallReduced[:len(shape)]
+	} else {
+		isReduced = make([]bool, len(shape))
+	}
 	for _, a := range axes {
 		isReduced[a] = true
 	}
@@ -126,7 +133,8 @@ func newReduceLayout(shape, axes []int) reduceLayout {
 		size    int
 		reduced bool
 	}
-	var groups []group
+	var smallGroups [8]group
+	groups := smallGroups[:0]
 	for i, n := range shape {
 		switch {
 		case n == 1:
