@@ -3897,6 +3897,78 @@ lanes:
 	MOVB       AL, exact+20(FP)
 	RET
 
+// func maxRun32AVX2(x *float32, n int) (m float32, nan bool)
+// Requires: AVX, SSE
+TEXT ·maxRun32AVX2(SB), NOSPLIT, $0-21
+	MOVQ    x+0(FP), AX
+	MOVQ    n+8(FP), CX
+	VMOVUPS (AX), Y0
+	VCMPPS  $0x03, Y0, Y0, Y1
+	ADDQ    $0x20, AX
+	SUBQ    $0x08, CX
+
+vectors:
+	CMPQ    CX, $0x08
+	JL      lanes
+	VMOVUPS (AX), Y2
+	VCMPPS  $0x03, Y2, Y2, Y3
+	VORPS   Y3, Y1, Y1
+	VMAXPS  Y2, Y0, Y0
+	ADDQ    $0x20, AX
+	SUBQ    $0x08, CX
+	JMP     vectors
+
+lanes:
+	VPERM2F128 $0x01, Y0, Y0, Y2
+	VMAXPS     Y2, Y0, Y0
+	VPERMILPS  $0x4e, Y0, Y2
+	VMAXPS     Y2, Y0, Y0
+	VPERMILPS  $0xb1, Y0, Y2
+	VMAXPS     Y2, Y0, Y0
+	VMOVMSKPS  Y1, AX
+	TESTL      AX, AX
+	SETNE      AL
+	VZEROUPPER
+	MOVSS      X0, m+16(FP)
+	MOVB       AL, nan+20(FP)
+	RET
+
+// func minRun32AVX2(x *float32, n int) (m float32, nan bool)
+// Requires: AVX, SSE
+TEXT ·minRun32AVX2(SB), NOSPLIT, $0-21
+	MOVQ    x+0(FP), AX
+	MOVQ    n+8(FP), CX
+	VMOVUPS (AX), Y0
+	VCMPPS  $0x03, Y0, Y0, Y1
+	ADDQ    $0x20, AX
+	SUBQ    $0x08, CX
+
+vectors:
+	CMPQ    CX, $0x08
+	JL      lanes
+	VMOVUPS (AX), Y2
+	VCMPPS  $0x03, Y2, Y2, Y3
+	VORPS   Y3, Y1, Y1
+	VMINPS  Y2, Y0, Y0
+	ADDQ    $0x20, AX
+	SUBQ    $0x08, CX
+	JMP     vectors
+
+lanes:
+	VPERM2F128 $0x01, Y0, Y0, Y2
+	VMINPS     Y2, Y0, Y0
+	VPERMILPS  $0x4e, Y0, Y2
+	VMINPS     Y2, Y0, Y0
+	VPERMILPS  $0xb1, Y0, Y2
+	VMINPS     Y2, Y0, Y0
+	VMOVMSKPS  Y1, AX
+	TESTL      AX, AX
+	SETNE      AL
+	VZEROUPPER
+	MOVSS      X0, m+16(FP)
+	MOVB       AL, nan+20(FP)
+	RET
+
 // func addVV32AVX2(dst *float32, x *float32, y *float32, n int)
 // Requires: AVX
 TEXT ·addVV32AVX2(SB), NOSPLIT, $0-32

@@ -179,6 +179,16 @@ func maxRun32(x *float32, n int) (m float32, exact bool)
 //go:noescape
 func minRun32(x *float32, n int) (m float32, exact bool)
 
+// maxRun32AVX2 is the extremum of a float32 run of whole vectors, and whether it holds a NaN (see extremumSIMD32).
+//
+//go:noescape
+func maxRun32AVX2(x *float32, n int) (m float32, nan bool)
+
+// minRun32AVX2 is the extremum of a float32 run of whole vectors, and whether it holds a NaN (see extremumSIMD32).
+//
+//go:noescape
+func minRun32AVX2(x *float32, n int) (m float32, nan bool)
+
 // addVV32AVX2 computes dst[i] = x[i] add y[i] for i < n, a multiple of 8.
 //
 //go:noescape

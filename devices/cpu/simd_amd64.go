@@ -245,7 +245,7 @@ func reluGradSIMD32(dst, dout, y []float32) bool {
 // pairwiseLeafSIMD32 is pairwiseSum of 8 to pairwiseBlock float32s in
 // assembly, the same additions in the same order.
 func pairwiseLeafSIMD32(x []float32) (float32, bool) {
-	if !hasAVX512 || len(x) < 8 || len(x) > pairwiseBlock {
+	if !hasAVX512 && !hasAVX2 || len(x) < 8 || len(x) > pairwiseBlock {
 		return 0, false
 	}
 	return pairwiseLeaf32(&x[0], len(x)), true
@@ -257,13 +257,37 @@ func pairwiseLeafSIMD32(x []float32) (float32, bool) {
 // A run holding a NaN, or whose extremum is a zero, is left to the Go
 // loop, which finds which NaN or which zero comes first.
 func extremumSIMD32(op ReduceOp, acc float32, run []float32) (float32, bool) {
-	if !hasAVX512 || len(run) == 0 {
+	if len(run) == 0 {
+		return 0, false
+	}
+	var m float32
+	var exact bool
+	switch {
+	case hasAVX512 && op == ReduceMax:
+		m, exact = maxRun32(&run[0], len(run))
+	case hasAVX512:
+		m, exact = minRun32(&run[0], len(run))
+	case hasAVX2 && len(run) >= 8:
+		// Whole vectors in assembly, the last few folded here.
+		n := len(run) &^ 7
+		var nan bool
+		if op == ReduceMax {
+			m, nan = maxRun32AVX2(&run[0], n)
+		} else {
+			m, nan = minRun32AVX2(&run[0], n)
+		}
+		for _, v := range run[n:] {
+			nan = nan || v != v
+			if op == ReduceMax && v > m || op == ReduceMin && v < m {
+				m = v
+			}
+		}
+		exact = !nan && m != 0
+	default:
 		return 0, false
 	}
 	if op == ReduceMax {
-		m, exact := maxRun32(&run[0], len(run))
 		return maxNaN(acc, m), exact
 	}
-	m, exact := minRun32(&run[0], len(run))
 	return minNaN(acc, m), exact
 }

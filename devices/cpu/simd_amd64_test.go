@@ -274,18 +274,33 @@ func TestMaxPoolHalvingMatchesGo(t *testing.T) {
 // of runs with ties between −0 and +0, infinities and NaNs of several
 // payloads, where which element wins shows too.
 func TestReductionsSIMDMatchGo(t *testing.T) {
-	if !hasAVX512 {
-		t.Skip("no AVX-512")
+	if !hasAVX512 && !hasAVX2 {
+		t.Skip("no AVX-512 or AVX2")
 	}
-	defer func(has bool) { hasAVX512 = has }(hasAVX512)
+	defer func(a512, a2 bool) { hasAVX512, hasAVX2 = a512, a2 }(hasAVX512, hasAVX2)
+	// Each machine kind this one can stand for: AVX-512, and AVX2 alone.
+	var kinds [][2]bool
+	if hasAVX512 {
+		kinds = append(kinds, [2]bool{true, hasAVX2})
+	}
+	if hasAVX2 {
+		kinds = append(kinds, [2]bool{false, true})
+	}
+	for _, kind := range kinds {
+		checkReductionsSIMD(t, func(f func() float32) (simd, scalar float32) {
+			hasAVX512, hasAVX2 = kind[0], kind[1]
+			simd = f()
+			hasAVX512, hasAVX2 = false, false
+			scalar = f()
+			return simd, scalar
+		})
+	}
+}
+
+// checkReductionsSIMD checks sums and extrema, both giving the result
+// with the assembly kernels in use and without.
+func checkReductionsSIMD(t *testing.T, both func(f func() float32) (simd, scalar float32)) {
 	r := rand.New(rand.NewPCG(15, 16))
-	both := func(f func() float32) (simd, scalar float32) {
-		hasAVX512 = true
-		simd = f()
-		hasAVX512 = false
-		scalar = f()
-		return simd, scalar
-	}
 	x := make([]float32, 300)
 	for trial := range 2000 {
 		for i := range x {

@@ -16,7 +16,8 @@ import (
 // ((r4+r5)+(r6+r7)), each sum a lane-wise add of the vector and a
 // shuffle of it (addition commutes exactly, so r1+r0 is r0+r1); then the
 // last n mod 8 elements one at a time. The same additions in the same
-// order as the Go code, so the same bits.
+// order as the Go code, so the same bits. Its instructions are AVX's, so
+// machines with AVX2 but not AVX-512 run it too.
 func pairwiseLeaf() {
 	kernel("pairwiseLeaf32", "func(x *float32, n int) float32")
 	Doc("pairwiseLeaf32 is pairwiseSum of 8 to 128 float32s (see pairwiseSum).")
@@ -125,8 +126,60 @@ func extremum(name string, op func(a, b, d reg.VecVirtual)) {
 	RET()
 }
 
+// extremumAVX2 emits
+//
+//	func maxRun32AVX2(x *float32, n int) (m float32, nan bool)
+//	func minRun32AVX2(x *float32, n int) (m float32, nan bool)
+//
+// extremum for AVX2 over n floats, a positive multiple of 8 (the caller
+// folds the rest in Go), and whether any of them is NaN.
+func extremumAVX2(name string, op func(a, b, d reg.VecVirtual)) {
+	kernel(name, "func(x *float32, n int) (m float32, nan bool)")
+	Doc(name + " is the extremum of a float32 run of whole vectors, and whether it holds a NaN (see extremumSIMD32).")
+	x, n := GP64(), GP64()
+	Load(Param("x"), x)
+	Load(Param("n"), n)
+	m, nans := YMM(), YMM()
+	VMOVUPS(Mem{Base: x}, m)
+	VCMPPS(U8(3), m, m, nans)
+	ADDQ(U8(32), x)
+	SUBQ(U8(8), n)
+	Label("vectors")
+	CMPQ(n, U8(8))
+	JL(LabelRef("lanes"))
+	v, t := YMM(), YMM()
+	VMOVUPS(Mem{Base: x}, v)
+	VCMPPS(U8(3), v, v, t)
+	VORPS(t, nans, nans)
+	op(v, m, m)
+	ADDQ(U8(32), x)
+	SUBQ(U8(8), n)
+	JMP(LabelRef("vectors"))
+	Label("lanes")
+	// The lanes' extremum: halve the vector three times.
+	h := YMM()
+	VPERM2F128(U8(0x01), m, m, h)
+	op(h, m, m)
+	VPERMILPS(U8(0x4e), m, h)
+	op(h, m, m)
+	VPERMILPS(U8(0xb1), m, h)
+	op(h, m, m)
+	g, nan := GP32(), GP8()
+	VMOVMSKPS(nans, g)
+	TESTL(g, g)
+	SETNE(nan)
+	VZEROUPPER()
+	Store(m.AsX(), ReturnIndex(0))
+	Store(nan, ReturnIndex(1))
+	RET()
+}
+
 func reduceKernels() {
 	pairwiseLeaf()
-	extremum("maxRun32", func(a, b, d reg.VecVirtual) { VMAXPS(a, b, d) })
-	extremum("minRun32", func(a, b, d reg.VecVirtual) { VMINPS(a, b, d) })
+	maxOp := func(a, b, d reg.VecVirtual) { VMAXPS(a, b, d) }
+	minOp := func(a, b, d reg.VecVirtual) { VMINPS(a, b, d) }
+	extremum("maxRun32", maxOp)
+	extremum("minRun32", minOp)
+	extremumAVX2("maxRun32AVX2", maxOp)
+	extremumAVX2("minRun32AVX2", minOp)
 }
