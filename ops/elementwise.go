@@ -163,27 +163,39 @@ func binaryPrim(name string, op cpu.BinaryOp, rule dtypeRule) *Primitive {
 			}
 			shape := z.Shape()
 			xst, yst := operandStrides(x, shape), operandStrides(y, shape)
-			switch d := z.Data().(type) {
-			case []bool:
-				cpu.Logical(boolOp(op), d, tensor.Elems[bool](x), tensor.Elems[bool](y), shape, xst, yst)
-			case []uint8:
-				cpu.Binary(op, d, tensor.Elems[uint8](x), tensor.Elems[uint8](y), shape, xst, yst)
-			case []int8:
-				cpu.Binary(op, d, tensor.Elems[int8](x), tensor.Elems[int8](y), shape, xst, yst)
-			case []int16:
-				cpu.Binary(op, d, tensor.Elems[int16](x), tensor.Elems[int16](y), shape, xst, yst)
-			case []int32:
-				cpu.Binary(op, d, tensor.Elems[int32](x), tensor.Elems[int32](y), shape, xst, yst)
-			case []int64:
-				cpu.Binary(op, d, tensor.Elems[int64](x), tensor.Elems[int64](y), shape, xst, yst)
-			case []float32:
-				cpu.Binary(op, d, tensor.Elems[float32](x), tensor.Elems[float32](y), shape, xst, yst)
-			case []float64:
-				cpu.Binary(op, d, tensor.Elems[float64](x), tensor.Elems[float64](y), shape, xst, yst)
+			// On DType, not Data's boxed slice: this runs for every
+			// arithmetic operation.
+			switch z.DType() {
+			case tensor.Bool:
+				cpu.Logical(boolOp(op), tensor.Elems[bool](z), tensor.Elems[bool](x), tensor.Elems[bool](y), shape, xst, yst)
+			case tensor.UInt8:
+				binaryAs[uint8](op, z, x, y, shape, xst, yst)
+			case tensor.Int8:
+				binaryAs[int8](op, z, x, y, shape, xst, yst)
+			case tensor.Int16:
+				binaryAs[int16](op, z, x, y, shape, xst, yst)
+			case tensor.Int32:
+				binaryAs[int32](op, z, x, y, shape, xst, yst)
+			case tensor.Int64:
+				binaryAs[int64](op, z, x, y, shape, xst, yst)
+			case tensor.Float16, tensor.Float32:
+				binaryAs[float32](op, z, x, y, shape, xst, yst)
+			case tensor.Float64:
+				binaryAs[float64](op, z, x, y, shape, xst, yst)
 			}
 			return z, nil
 		}},
 	})
+}
+
+// binaryAs runs cpu.Binary on tensors whose storage is []T.
+func binaryAs[T cpu.Number](op cpu.BinaryOp, z, x, y *tensor.Tensor, shape tensor.Shape, xst, yst []int) {
+	cpu.Binary(op, tensor.Elems[T](z), tensor.Elems[T](x), tensor.Elems[T](y), shape, xst, yst)
+}
+
+// compareAs runs cpu.Compare on operands whose storage is []T.
+func compareAs[T cpu.Number](op cpu.CompareOp, d []bool, x, y *tensor.Tensor, shape tensor.Shape, xst, yst []int) {
+	cpu.Compare(op, d, tensor.Elems[T](x), tensor.Elems[T](y), shape, xst, yst)
 }
 
 // zeroStrides are the strides of an operand that is one element read
@@ -246,23 +258,23 @@ func comparePrim(name string, op cpu.CompareOp) *Primitive {
 			d, shape := tensor.Elems[bool](z), z.Shape()
 			xst := cpu.BroadcastStrides(x.Shape(), shape)
 			yst := cpu.BroadcastStrides(y.Shape(), shape)
-			switch xd := x.Data().(type) {
-			case []bool:
-				cpu.Compare(op, d, xd, tensor.Elems[bool](y), shape, xst, yst)
-			case []uint8:
-				cpu.Compare(op, d, xd, tensor.Elems[uint8](y), shape, xst, yst)
-			case []int8:
-				cpu.Compare(op, d, xd, tensor.Elems[int8](y), shape, xst, yst)
-			case []int16:
-				cpu.Compare(op, d, xd, tensor.Elems[int16](y), shape, xst, yst)
-			case []int32:
-				cpu.Compare(op, d, xd, tensor.Elems[int32](y), shape, xst, yst)
-			case []int64:
-				cpu.Compare(op, d, xd, tensor.Elems[int64](y), shape, xst, yst)
-			case []float32:
-				cpu.Compare(op, d, xd, tensor.Elems[float32](y), shape, xst, yst)
-			case []float64:
-				cpu.Compare(op, d, xd, tensor.Elems[float64](y), shape, xst, yst)
+			switch x.DType() {
+			case tensor.Bool:
+				cpu.Compare(op, d, tensor.Elems[bool](x), tensor.Elems[bool](y), shape, xst, yst)
+			case tensor.UInt8:
+				compareAs[uint8](op, d, x, y, shape, xst, yst)
+			case tensor.Int8:
+				compareAs[int8](op, d, x, y, shape, xst, yst)
+			case tensor.Int16:
+				compareAs[int16](op, d, x, y, shape, xst, yst)
+			case tensor.Int32:
+				compareAs[int32](op, d, x, y, shape, xst, yst)
+			case tensor.Int64:
+				compareAs[int64](op, d, x, y, shape, xst, yst)
+			case tensor.Float16, tensor.Float32:
+				compareAs[float32](op, d, x, y, shape, xst, yst)
+			case tensor.Float64:
+				compareAs[float64](op, d, x, y, shape, xst, yst)
 			}
 			return z, nil
 		}},

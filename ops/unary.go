@@ -48,27 +48,33 @@ func unaryPrim(name string, op cpu.UnaryOp, kind unaryKind) *Primitive {
 			if err != nil {
 				return nil, err
 			}
-			switch d := z.Data().(type) {
-			case []bool:
-				cpu.Not(d, tensor.Elems[bool](x)) // ~ on bool, the only unary op bool reaches
-			case []uint8:
-				cpu.Unary(op, d, tensor.Elems[uint8](x))
-			case []int8:
-				cpu.Unary(op, d, tensor.Elems[int8](x))
-			case []int16:
-				cpu.Unary(op, d, tensor.Elems[int16](x))
-			case []int32:
-				cpu.Unary(op, d, tensor.Elems[int32](x))
-			case []int64:
-				cpu.Unary(op, d, tensor.Elems[int64](x))
-			case []float32:
-				cpu.Unary(op, d, tensor.Elems[float32](x))
-			case []float64:
-				cpu.Unary(op, d, tensor.Elems[float64](x))
+			// On DType, not Data's boxed slice, as binaryPrim does.
+			switch z.DType() {
+			case tensor.Bool:
+				cpu.Not(tensor.Elems[bool](z), tensor.Elems[bool](x)) // ~ on bool, the only unary op bool reaches
+			case tensor.UInt8:
+				unaryAs[uint8](op, z, x)
+			case tensor.Int8:
+				unaryAs[int8](op, z, x)
+			case tensor.Int16:
+				unaryAs[int16](op, z, x)
+			case tensor.Int32:
+				unaryAs[int32](op, z, x)
+			case tensor.Int64:
+				unaryAs[int64](op, z, x)
+			case tensor.Float16, tensor.Float32:
+				unaryAs[float32](op, z, x)
+			case tensor.Float64:
+				unaryAs[float64](op, z, x)
 			}
 			return z, nil
 		}},
 	})
+}
+
+// unaryAs runs cpu.Unary on tensors whose storage is []T.
+func unaryAs[T cpu.Number](op cpu.UnaryOp, z, x *tensor.Tensor) {
+	cpu.Unary(op, tensor.Elems[T](z), tensor.Elems[T](x))
 }
 
 // The unary primitives.

@@ -15,10 +15,6 @@ type Tensor struct {
 	buf   *devices.Buffer
 	// size is shape's element count, kept: every kernel call asks for it.
 	size int
-	// data is the storage as a typed slice, boxed once when the tensor is
-	// made: kernels dispatch on it for every operation, and boxing a slice
-	// allocates.
-	data any
 }
 
 // NewAbstract returns a tensor that has a dtype and a shape but no data: a
@@ -36,12 +32,12 @@ func (t *Tensor) Realize(src *Tensor) error {
 	if !t.Abstract() || src.Abstract() || t.dtype != src.dtype || !t.shape.Equal(src.shape) {
 		return fmt.Errorf("tensor: cannot realize a %v%v as a %v%v", t.dtype, t.shape, src.dtype, src.shape)
 	}
-	t.shape, t.size, t.buf, t.data = src.shape, src.size, src.buf, src.data
+	t.shape, t.size, t.buf = src.shape, src.size, src.buf
 	return nil
 }
 
 // Abstract reports whether t is a stand-in without data (NewAbstract).
-func (t *Tensor) Abstract() bool { return t.data == nil }
+func (t *Tensor) Abstract() bool { return t.buf == nil }
 
 // New allocates a zeroed tensor on dev.
 func New(dev devices.Device, dt DType, shape Shape) (*Tensor, error) {
@@ -71,9 +67,7 @@ func newTensor(dev devices.Device, zeroed bool, dt DType, shape Shape) (*Tensor,
 	if err != nil {
 		return nil, err
 	}
-	t := &Tensor{dtype: dt, shape: shape, size: n, buf: buf}
-	t.data = t.view()
-	return t, nil
+	return &Tensor{dtype: dt, shape: shape, size: n, buf: buf}, nil
 }
 
 // DType is the element type.
@@ -100,7 +94,7 @@ func (t *Tensor) Reshape(shape Shape) *Tensor {
 	if shape.Size() != t.size {
 		panic(fmt.Sprintf("tensor: reshape %v to %v", t.shape, shape))
 	}
-	return &Tensor{dtype: t.dtype, shape: shape, size: t.size, buf: t.buf, data: t.data}
+	return &Tensor{dtype: t.dtype, shape: shape, size: t.size, buf: t.buf}
 }
 
 // AsDType returns a tensor sharing t's storage read as another dtype with
@@ -109,7 +103,7 @@ func (t *Tensor) AsDType(dt DType) *Tensor {
 	if storageKind(dt) != storageKind(t.dtype) {
 		panic(fmt.Sprintf("tensor: %v storage read as %v", t.dtype, dt))
 	}
-	return &Tensor{dtype: dt, shape: t.shape, size: t.size, buf: t.buf, data: t.data}
+	return &Tensor{dtype: dt, shape: t.shape, size: t.size, buf: t.buf}
 }
 
 func storageKind(d DType) DType {
@@ -121,11 +115,14 @@ func storageKind(d DType) DType {
 
 // Data returns the elements as a typed slice aliasing the storage: []bool,
 // []uint8, []int8, []int16, []int32, []int64, []float32 (for Float16 and
-// Float32) or []float64.
-func (t *Tensor) Data() any { return t.data }
-
-func (t *Tensor) view() any {
+// Float32) or []float64; nil for an abstract tensor. Boxing the slice
+// allocates, so code that runs for every operation switches on DType and
+// takes Elems instead.
+func (t *Tensor) Data() any {
 	b := t.buf
+	if b == nil {
+		return nil
+	}
 	n := t.size
 	switch t.dtype {
 	case Bool:
@@ -159,34 +156,34 @@ func Elems[T any](t *Tensor) []T {
 
 // Float returns element i (in row-major order) as a float64.
 func (t *Tensor) Float(i int) float64 {
-	switch d := t.Data().(type) {
-	case []bool:
-		if d[i] {
+	switch t.dtype {
+	case Bool:
+		if Elems[bool](t)[i] {
 			return 1
 		}
 		return 0
-	case []uint8:
-		return float64(d[i])
-	case []int8:
-		return float64(d[i])
-	case []int16:
-		return float64(d[i])
-	case []int32:
-		return float64(d[i])
-	case []int64:
-		return float64(d[i])
-	case []float32:
-		return float64(d[i])
-	case []float64:
-		return d[i]
+	case UInt8:
+		return float64(Elems[uint8](t)[i])
+	case Int8:
+		return float64(Elems[int8](t)[i])
+	case Int16:
+		return float64(Elems[int16](t)[i])
+	case Int32:
+		return float64(Elems[int32](t)[i])
+	case Int64:
+		return float64(Elems[int64](t)[i])
+	case Float16, Float32:
+		return float64(Elems[float32](t)[i])
+	case Float64:
+		return Elems[float64](t)[i]
 	}
-	panic("unreachable")
+	panic("tensor: bad dtype " + t.dtype.String())
 }
 
 // Int returns element i as an int64, truncating floats toward zero.
 func (t *Tensor) Int(i int) int64 {
-	if d, ok := t.Data().([]int64); ok {
-		return d[i]
+	if t.dtype == Int64 {
+		return Elems[int64](t)[i]
 	}
 	return int64(t.Float(i))
 }
@@ -194,45 +191,43 @@ func (t *Tensor) Int(i int) int64 {
 // SetFloat stores x into element i, converted as a cast to t's dtype does
 // (floats to integers truncate toward zero; float16 rounds).
 func (t *Tensor) SetFloat(i int, x float64) {
-	switch d := t.Data().(type) {
-	case []bool:
-		d[i] = x != 0
-	case []uint8:
-		d[i] = uint8(int64(x))
-	case []int8:
-		d[i] = int8(int64(x))
-	case []int16:
-		d[i] = int16(int64(x))
-	case []int32:
-		d[i] = int32(int64(x))
-	case []int64:
-		d[i] = int64(x)
-	case []float32:
-		if t.dtype == Float16 {
-			d[i] = RoundFloat16(x)
-		} else {
-			d[i] = float32(x)
-		}
-	case []float64:
-		d[i] = x
+	switch t.dtype {
+	case Bool:
+		Elems[bool](t)[i] = x != 0
+	case UInt8:
+		Elems[uint8](t)[i] = uint8(int64(x))
+	case Int8:
+		Elems[int8](t)[i] = int8(int64(x))
+	case Int16:
+		Elems[int16](t)[i] = int16(int64(x))
+	case Int32:
+		Elems[int32](t)[i] = int32(int64(x))
+	case Int64:
+		Elems[int64](t)[i] = int64(x)
+	case Float16:
+		Elems[float32](t)[i] = RoundFloat16(x)
+	case Float32:
+		Elems[float32](t)[i] = float32(x)
+	case Float64:
+		Elems[float64](t)[i] = x
 	}
 }
 
 // SetInt stores x into element i; integer dtypes wrap as C casts do.
 func (t *Tensor) SetInt(i int, x int64) {
-	switch d := t.Data().(type) {
-	case []bool:
-		d[i] = x != 0
-	case []uint8:
-		d[i] = uint8(x)
-	case []int8:
-		d[i] = int8(x)
-	case []int16:
-		d[i] = int16(x)
-	case []int32:
-		d[i] = int32(x)
-	case []int64:
-		d[i] = x
+	switch t.dtype {
+	case Bool:
+		Elems[bool](t)[i] = x != 0
+	case UInt8:
+		Elems[uint8](t)[i] = uint8(x)
+	case Int8:
+		Elems[int8](t)[i] = int8(x)
+	case Int16:
+		Elems[int16](t)[i] = int16(x)
+	case Int32:
+		Elems[int32](t)[i] = int32(x)
+	case Int64:
+		Elems[int64](t)[i] = x
 	default:
 		t.SetFloat(i, float64(x))
 	}
