@@ -104,6 +104,11 @@ func init() {
 		gradCase{name: "Select/int", prim: ops.Select,
 			in: []input{bools([]int{2, 1}, 1, 0), i64([]int{3}, 1, 2, 3), rnd(2, 3)}},
 
+		// FusedMulAdd(x, y, z) = x·y + z, rounded once.
+		gradCase{prim: ops.FusedMulAdd, in: []input{rnd(2, 3), rnd(2, 3), rnd(2, 3)}, second: true},
+		gradCase{name: "FusedMulAdd/broadcast", prim: ops.FusedMulAdd, in: []input{rnd(2, 1), rnd(3), rnd(4, 1, 1)}, second: true},
+		gradCase{name: "FusedMulAdd/float32", prim: ops.FusedMulAdd, in: []input{f32(rnd(2, 3)), rnd(3), f32(rnd(1))}},
+
 		// Softmax and LogSoftmax along each kind of axis.
 		gradCase{prim: ops.Softmax, in: []input{rnd(2, 3, 4)}, second: true},
 		gradCase{name: "Softmax/axis1", prim: ops.Softmax, attrs: axis([]int{1}), in: []input{rnd(2, 3, 4)}, second: true},

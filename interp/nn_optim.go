@@ -357,7 +357,9 @@ var sgdDef = &cellDef{
 // sgdStep is MindSpore's SGD kernel on each parameter: with momentum, the
 // accumulator starts as the first gradient (stat marks the first step)
 // and then follows accum·momentum + (1 - dampening)·g; the step is the
-// accumulator, or g + momentum·accum with nesterov.
+// accumulator, or g + momentum·accum with nesterov. Each product-sum is
+// one fused multiply-add (ops.FusedMulAdd): one rounding and one pass
+// over the state where a Mul and an Add were two.
 func (th *Thread) sgdStep(self *Instance, gradients Value) (Value, error) {
 	s, err := th.optimizerStep(self, gradients)
 	if err != nil {
@@ -387,15 +389,12 @@ func (th *Thread) sgdStep(self *Instance, gradients Value) (Value, error) {
 	for i, p := range s.params {
 		g := s.grads[i]
 		if momentum > 0 {
-			kept, err := th.binop(ops.Mul, accum[i].t, mp.t)
-			if err != nil {
-				return nil, err
-			}
 			damped, err := th.scaled(g, 1-dampening)
 			if err != nil {
 				return nil, err
 			}
-			if kept, err = th.binop(ops.Add, kept, damped); err != nil {
+			kept, err := th.apply1(ops.FusedMulAdd, nil, accum[i].t, mp.t, damped)
+			if err != nil {
 				return nil, err
 			}
 			zero, err := th.scalarLike(stat[i].t, 0)
@@ -421,11 +420,7 @@ func (th *Thread) sgdStep(self *Instance, gradients Value) (Value, error) {
 				return nil, err
 			}
 			if nesterov {
-				ma, err := th.binop(ops.Mul, a, mp.t)
-				if err != nil {
-					return nil, err
-				}
-				if g, err = th.binop(ops.Add, g, ma); err != nil {
+				if g, err = th.apply1(ops.FusedMulAdd, nil, a, mp.t, g); err != nil {
 					return nil, err
 				}
 			} else {
@@ -501,7 +496,9 @@ var momentumDef = &cellDef{
 	},
 }
 
-// momentumStep is MindSpore's ApplyMomentum on each parameter.
+// momentumStep is MindSpore's ApplyMomentum on each parameter:
+// accum·momentum + g, and with nesterov g + accum·momentum, each one fused
+// multiply-add (ops.FusedMulAdd).
 func (th *Thread) momentumStep(self *Instance, gradients Value) (Value, error) {
 	s, err := th.optimizerStep(self, gradients)
 	if err != nil {
@@ -521,11 +518,8 @@ func (th *Thread) momentumStep(self *Instance, gradients Value) (Value, error) {
 	}
 	for i, p := range s.params {
 		g := s.grads[i]
-		a, err := th.binop(ops.Mul, moments[i].t, mp.t)
+		a, err := th.apply1(ops.FusedMulAdd, nil, moments[i].t, mp.t, g)
 		if err != nil {
-			return nil, err
-		}
-		if a, err = th.binop(ops.Add, a, g); err != nil {
 			return nil, err
 		}
 		if err := th.setParamData(moments[i], a); err != nil {
@@ -533,11 +527,7 @@ func (th *Thread) momentumStep(self *Instance, gradients Value) (Value, error) {
 		}
 		step := a
 		if nesterov {
-			ma, err := th.binop(ops.Mul, a, mp.t)
-			if err != nil {
-				return nil, err
-			}
-			if step, err = th.binop(ops.Add, g, ma); err != nil {
+			if step, err = th.apply1(ops.FusedMulAdd, nil, a, mp.t, g); err != nil {
 				return nil, err
 			}
 		}

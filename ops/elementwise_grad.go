@@ -12,14 +12,7 @@ func init() {
 		return []Value{g.Fit(g.Dout[0], 0), dy}
 	})
 	bprop(Mul, UsesInputs, func(g *Grad) []Value {
-		x, y, d := g.In[0], g.In[1], g.Dout[0]
-		var dx, dy Value
-		if g.Wants(0) {
-			dx = g.Fit(g.Mul(d, y), 0)
-		}
-		if g.Wants(1) {
-			dy = g.Fit(g.Mul(d, x), 1)
-		}
+		dx, dy := productGrads(g)
 		return []Value{dx, dy}
 	})
 	// d(x/y) = dout/y for x and −(dout/y)·(x/y) for y: the quotient the
@@ -108,4 +101,17 @@ func extremumBprop(p, wins *Primitive) {
 		}
 		return []Value{g.Fit(dx, 0), dy}
 	})
+}
+
+// productGrads are the cotangents of the first two inputs of x·y, or of
+// x·y + z.
+func productGrads(g *Grad) (dx, dy Value) {
+	x, y, d := g.In[0], g.In[1], g.Dout[0]
+	if g.Wants(0) {
+		dx = g.Fit(g.Mul(d, y), 0)
+	}
+	if g.Wants(1) {
+		dy = g.Fit(g.Mul(d, x), 1)
+	}
+	return dx, dy
 }

@@ -2084,6 +2084,151 @@ done:
 	VZEROUPPER
 	RET
 
+// func fmaVVV32(dst *float32, x *float32, y *float32, z *float32, n int)
+// Requires: AVX, AVX512F, BMI2
+TEXT ·fmaVVV32(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ z+24(FP), BX
+	MOVQ n+32(FP), SI
+
+wide:
+	CMPQ        SI, $0x00000040
+	JL          single
+	VMOVUPS     (CX), Z0
+	VMOVUPS     (DX), Z1
+	VMOVUPS     (BX), Z2
+	VMOVAPS     Z0, Z0
+	VFMADD213PS Z2, Z1, Z0
+	VMOVUPS     Z0, (AX)
+	VMOVUPS     64(CX), Z0
+	VMOVUPS     64(DX), Z1
+	VMOVUPS     64(BX), Z2
+	VMOVAPS     Z0, Z0
+	VFMADD213PS Z2, Z1, Z0
+	VMOVUPS     Z0, 64(AX)
+	VMOVUPS     128(CX), Z0
+	VMOVUPS     128(DX), Z1
+	VMOVUPS     128(BX), Z2
+	VMOVAPS     Z0, Z0
+	VFMADD213PS Z2, Z1, Z0
+	VMOVUPS     Z0, 128(AX)
+	VMOVUPS     192(CX), Z0
+	VMOVUPS     192(DX), Z1
+	VMOVUPS     192(BX), Z2
+	VMOVAPS     Z0, Z0
+	VFMADD213PS Z2, Z1, Z0
+	VMOVUPS     Z0, 192(AX)
+	ADDQ        $0x00000100, AX
+	ADDQ        $0x00000100, CX
+	ADDQ        $0x00000100, DX
+	ADDQ        $0x00000100, BX
+	SUBQ        $0x00000040, SI
+	JMP         wide
+
+single:
+	CMPQ        SI, $0x10
+	JL          tail
+	VMOVUPS     (CX), Z0
+	VMOVUPS     (DX), Z1
+	VMOVUPS     (BX), Z2
+	VMOVAPS     Z0, Z0
+	VFMADD213PS Z2, Z1, Z0
+	VMOVUPS     Z0, (AX)
+	ADDQ        $0x00000040, AX
+	ADDQ        $0x00000040, CX
+	ADDQ        $0x00000040, DX
+	ADDQ        $0x00000040, BX
+	SUBQ        $0x00000010, SI
+	JMP         single
+
+tail:
+	TESTQ       SI, SI
+	JZ          done
+	MOVL        $0x0000ffff, DI
+	BZHIL       SI, DI, SI
+	KMOVW       SI, K1
+	VMOVUPS.Z   (CX), K1, Z0
+	VMOVUPS.Z   (DX), K1, Z1
+	VMOVUPS.Z   (BX), K1, Z2
+	VMOVAPS     Z0, Z0
+	VFMADD213PS Z2, Z1, Z0
+	VMOVUPS     Z0, K1, (AX)
+
+done:
+	VZEROUPPER
+	RET
+
+// func fmaVSV32(dst *float32, x *float32, y float32, z *float32, n int)
+// Requires: AVX, AVX512F, BMI2, SSE
+TEXT ·fmaVSV32(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Z0
+	MOVQ         z+24(FP), DX
+	MOVQ         n+32(FP), BX
+
+wide:
+	CMPQ        BX, $0x00000040
+	JL          single
+	VMOVUPS     (CX), Z1
+	VMOVUPS     (DX), Z2
+	VMOVAPS     Z1, Z1
+	VFMADD213PS Z2, Z0, Z1
+	VMOVUPS     Z1, (AX)
+	VMOVUPS     64(CX), Z1
+	VMOVUPS     64(DX), Z2
+	VMOVAPS     Z1, Z1
+	VFMADD213PS Z2, Z0, Z1
+	VMOVUPS     Z1, 64(AX)
+	VMOVUPS     128(CX), Z1
+	VMOVUPS     128(DX), Z2
+	VMOVAPS     Z1, Z1
+	VFMADD213PS Z2, Z0, Z1
+	VMOVUPS     Z1, 128(AX)
+	VMOVUPS     192(CX), Z1
+	VMOVUPS     192(DX), Z2
+	VMOVAPS     Z1, Z1
+	VFMADD213PS Z2, Z0, Z1
+	VMOVUPS     Z1, 192(AX)
+	ADDQ        $0x00000100, AX
+	ADDQ        $0x00000100, CX
+	ADDQ        $0x00000100, DX
+	SUBQ        $0x00000040, BX
+	JMP         wide
+
+single:
+	CMPQ        BX, $0x10
+	JL          tail
+	VMOVUPS     (CX), Z1
+	VMOVUPS     (DX), Z2
+	VMOVAPS     Z1, Z1
+	VFMADD213PS Z2, Z0, Z1
+	VMOVUPS     Z1, (AX)
+	ADDQ        $0x00000040, AX
+	ADDQ        $0x00000040, CX
+	ADDQ        $0x00000040, DX
+	SUBQ        $0x00000010, BX
+	JMP         single
+
+tail:
+	TESTQ       BX, BX
+	JZ          done
+	MOVL        $0x0000ffff, SI
+	BZHIL       BX, SI, BX
+	KMOVW       BX, K1
+	VMOVUPS.Z   (CX), K1, Z1
+	VMOVUPS.Z   (DX), K1, Z2
+	VMOVAPS     Z1, Z1
+	VFMADD213PS Z2, Z0, Z1
+	VMOVUPS     Z1, K1, (AX)
+
+done:
+	VZEROUPPER
+	RET
+
 // func reluV32(dst *float32, x *float32, n int)
 // Requires: AVX, AVX512F, BMI2
 TEXT ·reluV32(SB), NOSPLIT, $0-24
@@ -6155,6 +6300,126 @@ DATA vec32x80000000<>+20(SB)/4, $0x80000000
 DATA vec32x80000000<>+24(SB)/4, $0x80000000
 DATA vec32x80000000<>+28(SB)/4, $0x80000000
 GLOBL vec32x80000000<>(SB), RODATA|NOPTR, $32
+
+// func fmaVVV32AVX2(dst *float32, x *float32, y *float32, z *float32, n int)
+// Requires: AVX, FMA3
+TEXT ·fmaVVV32AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), AX
+	MOVQ x+8(FP), CX
+	MOVQ y+16(FP), DX
+	MOVQ z+24(FP), BX
+	MOVQ n+32(FP), SI
+
+wide:
+	CMPQ        SI, $0x20
+	JL          single
+	VMOVUPS     (CX), Y0
+	VMOVUPS     (DX), Y1
+	VMOVUPS     (BX), Y2
+	VMOVAPS     Y0, Y0
+	VFMADD213PS Y2, Y1, Y0
+	VMOVUPS     Y0, (AX)
+	VMOVUPS     32(CX), Y0
+	VMOVUPS     32(DX), Y1
+	VMOVUPS     32(BX), Y2
+	VMOVAPS     Y0, Y0
+	VFMADD213PS Y2, Y1, Y0
+	VMOVUPS     Y0, 32(AX)
+	VMOVUPS     64(CX), Y0
+	VMOVUPS     64(DX), Y1
+	VMOVUPS     64(BX), Y2
+	VMOVAPS     Y0, Y0
+	VFMADD213PS Y2, Y1, Y0
+	VMOVUPS     Y0, 64(AX)
+	VMOVUPS     96(CX), Y0
+	VMOVUPS     96(DX), Y1
+	VMOVUPS     96(BX), Y2
+	VMOVAPS     Y0, Y0
+	VFMADD213PS Y2, Y1, Y0
+	VMOVUPS     Y0, 96(AX)
+	ADDQ        $0x00000080, AX
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, DX
+	ADDQ        $0x00000080, BX
+	SUBQ        $0x00000020, SI
+	JMP         wide
+
+single:
+	CMPQ        SI, $0x08
+	JL          done
+	VMOVUPS     (CX), Y0
+	VMOVUPS     (DX), Y1
+	VMOVUPS     (BX), Y2
+	VMOVAPS     Y0, Y0
+	VFMADD213PS Y2, Y1, Y0
+	VMOVUPS     Y0, (AX)
+	ADDQ        $0x00000020, AX
+	ADDQ        $0x00000020, CX
+	ADDQ        $0x00000020, DX
+	ADDQ        $0x00000020, BX
+	SUBQ        $0x00000008, SI
+	JMP         single
+
+done:
+	VZEROUPPER
+	RET
+
+// func fmaVSV32AVX2(dst *float32, x *float32, y float32, z *float32, n int)
+// Requires: AVX, AVX2, FMA3, SSE
+TEXT ·fmaVSV32AVX2(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVSS        y+16(FP), X0
+	VBROADCASTSS X0, Y0
+	MOVQ         z+24(FP), DX
+	MOVQ         n+32(FP), BX
+
+wide:
+	CMPQ        BX, $0x20
+	JL          single
+	VMOVUPS     (CX), Y1
+	VMOVUPS     (DX), Y2
+	VMOVAPS     Y1, Y1
+	VFMADD213PS Y2, Y0, Y1
+	VMOVUPS     Y1, (AX)
+	VMOVUPS     32(CX), Y1
+	VMOVUPS     32(DX), Y2
+	VMOVAPS     Y1, Y1
+	VFMADD213PS Y2, Y0, Y1
+	VMOVUPS     Y1, 32(AX)
+	VMOVUPS     64(CX), Y1
+	VMOVUPS     64(DX), Y2
+	VMOVAPS     Y1, Y1
+	VFMADD213PS Y2, Y0, Y1
+	VMOVUPS     Y1, 64(AX)
+	VMOVUPS     96(CX), Y1
+	VMOVUPS     96(DX), Y2
+	VMOVAPS     Y1, Y1
+	VFMADD213PS Y2, Y0, Y1
+	VMOVUPS     Y1, 96(AX)
+	ADDQ        $0x00000080, AX
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, DX
+	SUBQ        $0x00000020, BX
+	JMP         wide
+
+single:
+	CMPQ        BX, $0x08
+	JL          done
+	VMOVUPS     (CX), Y1
+	VMOVUPS     (DX), Y2
+	VMOVAPS     Y1, Y1
+	VFMADD213PS Y2, Y0, Y1
+	VMOVUPS     Y1, (AX)
+	ADDQ        $0x00000020, AX
+	ADDQ        $0x00000020, CX
+	ADDQ        $0x00000020, DX
+	SUBQ        $0x00000008, BX
+	JMP         single
+
+done:
+	VZEROUPPER
+	RET
 
 // func reluV32AVX2(dst *float32, x *float32, n int)
 // Requires: AVX

@@ -104,6 +104,16 @@ func minVV32(dst *float32, x *float32, y *float32, n int)
 //go:noescape
 func minVS32(dst *float32, x *float32, y float32, n int)
 
+// fmaVVV32 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n.
+//
+//go:noescape
+func fmaVVV32(dst *float32, x *float32, y *float32, z *float32, n int)
+
+// fmaVSV32 computes dst[i] = x[i]·y + z[i], rounded once, for i < n.
+//
+//go:noescape
+func fmaVSV32(dst *float32, x *float32, y float32, z *float32, n int)
+
 // reluV32 computes dst[i] = max(x[i], 0) for i < n, 0 for NaN.
 //
 //go:noescape
@@ -268,6 +278,16 @@ func tanhV32AVX2(dst *float32, x *float32, n int)
 //
 //go:noescape
 func sigmoidV32AVX2(dst *float32, x *float32, n int)
+
+// fmaVVV32AVX2 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n, a multiple of 8.
+//
+//go:noescape
+func fmaVVV32AVX2(dst *float32, x *float32, y *float32, z *float32, n int)
+
+// fmaVSV32AVX2 computes dst[i] = x[i]·y + z[i], rounded once, for i < n, a multiple of 8.
+//
+//go:noescape
+func fmaVSV32AVX2(dst *float32, x *float32, y float32, z *float32, n int)
 
 // reluV32AVX2 computes dst[i] = max(x[i], 0) for i < n, a multiple of 8; 0 for NaN.
 //

@@ -102,6 +102,40 @@ func unarySIMD32(op UnaryOp, dst, x []float32) bool {
 	return true
 }
 
+// fmaSIMD32 computes a run of fmaRun on float32 in assembly, x and z
+// contiguous and y contiguous (ys 1) or one element (ys 0), when the
+// machine allows, and reports whether it did. On AVX2 the last few
+// elements are computed in Go, with the same rounding.
+func fmaSIMD32(dst, x, y, z []float32, ys int) bool {
+	if len(dst) == 0 || !hasAVX512 && !hasAVX2 {
+		return false
+	}
+	x, z = x[:len(dst)], z[:len(dst)]
+	if ys == 1 {
+		y = y[:len(dst)]
+	}
+	n := len(dst)
+	if !hasAVX512 {
+		n &^= 7
+	}
+	if n > 0 {
+		switch {
+		case hasAVX512 && ys == 1:
+			fmaVVV32(&dst[0], &x[0], &y[0], &z[0], n)
+		case hasAVX512:
+			fmaVSV32(&dst[0], &x[0], y[0], &z[0], n)
+		case ys == 1:
+			fmaVVV32AVX2(&dst[0], &x[0], &y[0], &z[0], n)
+		default:
+			fmaVSV32AVX2(&dst[0], &x[0], y[0], &z[0], n)
+		}
+	}
+	for i := n; i < len(dst); i++ {
+		dst[i] = fma32(x[i], y[i*ys], z[i])
+	}
+	return true
+}
+
 // descendSIMD32 computes Descend on float32 in assembly, when the machine
 // allows, and reports whether it did: alpha·y a piece at a time into a
 // block that stays in L1, then x minus it, the two roundings of the Go

@@ -443,3 +443,16 @@ func TestAVX2MatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// TestFMAOnEveryKind runs TestFMA as a machine with AVX2 but not
+// AVX-512 and as one with neither would, where this one can stand for
+// them.
+func TestFMAOnEveryKind(t *testing.T) {
+	defer func(a512, a2 bool) { hasAVX512, hasAVX2 = a512, a2 }(hasAVX512, hasAVX2)
+	if hasAVX2 {
+		hasAVX512 = false
+		t.Run("AVX2", func(t *testing.T) { testFMA[float32](t) })
+	}
+	hasAVX512, hasAVX2 = false, false
+	t.Run("Go", func(t *testing.T) { testFMA[float32](t) })
+}

@@ -3,7 +3,7 @@
 package cpu
 
 // Only amd64 has kernels in assembly: the elementwise ones, the gradient
-// step's, the relu gradient, the row moves of im2col, col2im and GEMM
+// step's, the fused multiply-add's, the relu gradient, the row moves of im2col, col2im and GEMM
 // packing, halving max pooling and its gradient, and the leaves of a
 // pairwise sum and the extremum of a run.
 
@@ -12,6 +12,8 @@ func binarySIMD32(op BinaryOp, dst, x, y []float32, xs, ys int) bool { return fa
 func unarySIMD32(op UnaryOp, dst, x []float32) bool { return false }
 
 func descendSIMD32(dst, x, y []float32, alpha float32) bool { return false }
+
+func fmaSIMD32(dst, x, y, z []float32, ys int) bool { return false }
 
 func copyRowsSIMD32(dst, src []float32, rows, width, stride int) bool { return false }
 

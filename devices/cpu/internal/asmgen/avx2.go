@@ -23,6 +23,14 @@ func avx2Kernels() {
 	for _, t := range transcendentals(avx2{}) {
 		elementwiseAVX2(t.name+"V32AVX2", fmt.Sprintf("%sV32AVX2 computes dst[i] = %s32(x[i]) for i < n, a multiple of 8.", t.name, t.name), 1, false, t.setup)
 	}
+	fma := func() kernelOp {
+		return func(in []reg.VecVirtual, d reg.VecVirtual) {
+			VMOVAPS(in[0], d)
+			VFMADD213PS(in[2], in[1], d)
+		}
+	}
+	elementwiseAVX2("fmaVVV32AVX2", "fmaVVV32AVX2 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n, a multiple of 8.", 3, false, fma)
+	elementwiseAVX2("fmaVSV32AVX2", "fmaVSV32AVX2 computes dst[i] = x[i]·y + z[i], rounded once, for i < n, a multiple of 8.", 3, true, fma)
 	elementwiseAVX2("reluV32AVX2", "reluV32AVX2 computes dst[i] = max(x[i], 0) for i < n, a multiple of 8; 0 for NaN.", 1, false,
 		func() kernelOp {
 			zero := YMM()
@@ -50,7 +58,7 @@ func keepNaNAVX2(x, d reg.VecVirtual) {
 // elementwiseAVX2 is elementwise for AVX2: eight lanes a vector, four
 // vectors a step while they last, then one, and no partial vector.
 func elementwiseAVX2(name, doc string, inputs int, scalarY bool, setup func() kernelOp) {
-	dst, x, y, ys, n := elementwiseArgs(name, doc, inputs, scalarY, YMM)
+	dst, x, y, z, ys, n := elementwiseArgs(name, doc, inputs, scalarY, YMM)
 	op := setup()
 	vector := func(disp int) {
 		in := make([]reg.VecVirtual, inputs)
@@ -59,10 +67,7 @@ func elementwiseAVX2(name, doc string, inputs int, scalarY bool, setup func() ke
 				in[i] = ys
 				continue
 			}
-			src := x
-			if i == 1 {
-				src = y
-			}
+			src := operand(i, x, y, z)
 			in[i] = YMM()
 			VMOVUPS(Mem{Base: src, Disp: disp}, in[i])
 		}
@@ -73,8 +78,10 @@ func elementwiseAVX2(name, doc string, inputs int, scalarY bool, setup func() ke
 	advance := func(vectors int) {
 		ADDQ(U32(32*vectors), dst)
 		ADDQ(U32(32*vectors), x)
-		if y != nil {
-			ADDQ(U32(32*vectors), y)
+		for _, p := range []reg.Register{y, z} {
+			if p != nil {
+				ADDQ(U32(32*vectors), p)
+			}
 		}
 		SUBQ(U32(8*vectors), n)
 	}

@@ -75,6 +75,14 @@ func elementwiseKernels() {
 		elementwise(b.name+"VS32", fmt.Sprintf("%sVS32 computes dst[i] = x[i] %s y for i < n.", b.name, b.name), 2, true, 4,
 			func() kernelOp { return func(in []reg.VecVirtual, d reg.VecVirtual) { b.op(in[0], in[1], d) } })
 	}
+	fma := func() kernelOp {
+		return func(in []reg.VecVirtual, d reg.VecVirtual) {
+			VMOVAPS(in[0], d)
+			VFMADD213PS(in[2], in[1], d)
+		}
+	}
+	elementwise("fmaVVV32", "fmaVVV32 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n.", 3, false, 4, fma)
+	elementwise("fmaVSV32", "fmaVSV32 computes dst[i] = x[i]·y + z[i], rounded once, for i < n.", 3, true, 4, fma)
 	elementwise("reluV32", "reluV32 computes dst[i] = max(x[i], 0) for i < n, 0 for NaN.", 1, false, 4,
 		func() kernelOp {
 			zero := ZMM()
@@ -110,11 +118,15 @@ func keepNaN(x, d reg.VecVirtual) {
 // elementwiseArgs starts an elementwise kernel: its signature, by its
 // inputs, and its arguments in registers: the pointers, a scalar y
 // broadcast into a vector made by vec, and the count.
-func elementwiseArgs(name, doc string, inputs int, scalarY bool, vec func() reg.VecVirtual) (dst, x, y reg.Register, ys reg.VecVirtual, n reg.GPVirtual) {
+func elementwiseArgs(name, doc string, inputs int, scalarY bool, vec func() reg.VecVirtual) (dst, x, y, z reg.Register, ys reg.VecVirtual, n reg.GPVirtual) {
 	var sig string
 	switch {
 	case inputs == 1:
 		sig = "func(dst, x *float32, n int)"
+	case inputs == 3 && scalarY:
+		sig = "func(dst, x *float32, y float32, z *float32, n int)"
+	case inputs == 3:
+		sig = "func(dst, x, y, z *float32, n int)"
 	case scalarY:
 		sig = "func(dst, x *float32, y float32, n int)"
 	default:
@@ -128,21 +140,30 @@ func elementwiseArgs(name, doc string, inputs int, scalarY bool, vec func() reg.
 	case scalarY:
 		ys = vec()
 		VBROADCASTSS(Load(Param("y"), XMM()), ys)
-	case inputs == 2:
+	case inputs >= 2:
 		y = Load(Param("y"), GP64())
+	}
+	if inputs == 3 {
+		z = Load(Param("z"), GP64())
 	}
 	n = GP64()
 	Load(Param("n"), n)
-	return dst, x, y, ys, n
+	return dst, x, y, z, ys, n
+}
+
+// operand is input i's pointer.
+func operand(i int, x, y, z reg.Register) reg.Register {
+	return [...]reg.Register{x, y, z}[i]
 }
 
 // elementwise emits func name(dst, x, y *float32, n int) (inputs 2),
-// func name(dst, x *float32, y float32, n int) (scalarY) or func
-// name(dst, x *float32, n int) (inputs 1). setup runs once, before the
+// func name(dst, x *float32, y float32, n int) (scalarY), func
+// name(dst, x *float32, n int) (inputs 1), or with a third vector z
+// (inputs 3). setup runs once, before the
 // loop, to put constants in registers, and returns the op. unroll vectors
 // go round the main loop.
 func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup func() kernelOp) {
-	dst, x, y, ys, n := elementwiseArgs(name, doc, inputs, scalarY, ZMM)
+	dst, x, y, z, ys, n := elementwiseArgs(name, doc, inputs, scalarY, ZMM)
 	op := setup()
 	vector := func(disp int, k reg.OpmaskVirtual) {
 		in := make([]reg.VecVirtual, inputs)
@@ -151,10 +172,7 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 				in[i] = ys
 				continue
 			}
-			src := x
-			if i == 1 {
-				src = y
-			}
+			src := operand(i, x, y, z)
 			in[i] = ZMM()
 			if k == nil {
 				VMOVUPS(Mem{Base: src, Disp: disp}, in[i])
@@ -173,8 +191,10 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 	advance := func(vectors int) {
 		ADDQ(U32(64*vectors), dst)
 		ADDQ(U32(64*vectors), x)
-		if y != nil {
-			ADDQ(U32(64*vectors), y)
+		for _, p := range []reg.Register{y, z} {
+			if p != nil {
+				ADDQ(U32(64*vectors), p)
+			}
 		}
 		SUBQ(U32(16*vectors), n)
 	}
