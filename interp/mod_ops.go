@@ -174,8 +174,12 @@ func binaryFunc(p *ops.Primitive, params ...string) BuiltinFunc {
 // unaryFunc is the functional form of a unary primitive: f(input).
 func unaryFunc(p *ops.Primitive) BuiltinFunc {
 	return func(th *Thread, args []Value, kwnames []string) (Value, error) {
+		// One positional argument, the common call, needs no unpacking,
+		// which was 4% of an operation on a small tensor.
 		var x Value
-		if err := UnpackArgs(p.Name, args, kwnames, "input", &x); err != nil {
+		if len(args) == 1 && len(kwnames) == 0 {
+			x = args[0]
+		} else if err := UnpackArgs(p.Name, args, kwnames, "input", &x); err != nil {
 			return nil, err
 		}
 		t, err := tensorArg(p.Name, "input", x)
