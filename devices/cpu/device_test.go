@@ -224,3 +224,19 @@ func TestReleasedBuffersForceNoCollection(t *testing.T) {
 		t.Errorf("dropping every buffer forced no collection")
 	}
 }
+
+// TestBoth: both functions run, once each, before Both returns, with two
+// workers (concurrently, the second on a helper) and with one.
+func TestBoth(t *testing.T) {
+	defer func(w int) { Workers = w }(Workers)
+	for _, w := range []int{2, 1} {
+		Workers = w
+		var f, g atomic.Int32
+		for range 100 {
+			Both(func() { f.Add(1) }, func() { g.Add(1) })
+		}
+		if f.Load() != 100 || g.Load() != 100 {
+			t.Fatalf("workers %d: f ran %d times, g %d, want 100 each", w, f.Load(), g.Load())
+		}
+	}
+}

@@ -273,3 +273,6 @@ func BatchMatMul[T Number](transA, transB bool, aBatch, bBatch, outBatch []int, 
 // gemmGrain is the product size, in multiply-adds, from which a GEMM is
 // worth splitting across cores: about a quarter of a millisecond of work.
 const gemmGrain = 1 << 22
+
+// GemmSplits reports whether an m×n×k product runs on more than one core.
+func GemmSplits(m, n, k int) bool { return min(Workers, m*n*k/gemmGrain) > 1 }

@@ -56,3 +56,24 @@ func forParallel(n, parts int, body func(lo, hi int)) {
 	}
 	wg.Wait()
 }
+
+// Both runs f on the calling goroutine and g on an idle helper, as For
+// runs its chunks, and returns when both have returned; with one worker
+// it runs them in turn. The caller runs two independent kernels that
+// would each leave a core idle, such as a layer's two gradient products.
+func Both(f, g func()) {
+	if Workers < 2 {
+		f()
+		g()
+		return
+	}
+	forParallel(2, 2, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if i == 0 {
+				f()
+			} else {
+				g()
+			}
+		}
+	})
+}

@@ -1,7 +1,8 @@
 // Package exec runs FuncGraphs. Each Apply goes through an ops.Builder,
 // the eager one in practice, so that a graph computes with exactly the
-// kernels PyNative uses; If and While run their subgraphs, and the fused
-// groups its caller gives (passes.Fuse) run as one application each. It
+// kernels PyNative uses; If and While run their subgraphs, the fused
+// groups its caller gives (passes.Fuse) run as one application each, and
+// its pairs of concurrent steps on two cores (cpu.Both). It
 // must not capture, optimize or know the interpreter: weights are read
 // through a function its caller gives.
 package exec
@@ -11,6 +12,7 @@ import (
 	"fmt"
 
 	"msrepl/devices"
+	"msrepl/devices/cpu"
 	"msrepl/graphmode/ir"
 	"msrepl/ops"
 	"msrepl/tensor"
@@ -82,6 +84,8 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 		held = newHolders(env)
 	}
 	last := ir.LastUses(g, r.Fusion)
+	// early holds the second node's value of a pair run at the first.
+	var early Value
 	for i, n := range g.Nodes {
 		if r.Context != nil {
 			if err := r.Context.Err(); err != nil {
@@ -108,7 +112,16 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 					held.pin(env[in])
 				}
 			}
-			v, err := r.node(n, env)
+			var v Value
+			var err error
+			switch partner, first := r.Fusion.Alongside(n); {
+			case partner != nil && !first:
+				v, early = early, nil // computed with the node before
+			case partner != nil:
+				v, early, err = r.pair(n, partner, env)
+			default:
+				v, err = r.node(n, env)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -135,6 +148,26 @@ func (r *Runner) Run(g *ir.FuncGraph, args []Value) (Value, error) {
 		}
 	}
 	return env[g.Output], nil
+}
+
+// pair runs a and b, a pair of concurrent steps (ir.Fusion.AddPair), one
+// on each core when the builder is the eager one, and in turn otherwise:
+// a builder that records what it applies is not safe to call twice at
+// once. Both only read env.
+func (r *Runner) pair(a, b *ir.Node, env map[*ir.Node]Value) (va, vb Value, err error) {
+	var errA, errB error
+	runA := func() { va, errA = r.node(a, env) }
+	runB := func() { vb, errB = r.node(b, env) }
+	if _, eager := r.B.(*ops.Eager); eager {
+		cpu.Both(runA, runB)
+	} else {
+		runA()
+		runB()
+	}
+	if errA != nil {
+		return nil, nil, errA
+	}
+	return va, vb, errB
 }
 
 // applyEager runs an application on e with the tensors from env: a

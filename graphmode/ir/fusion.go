@@ -7,14 +7,18 @@ import (
 )
 
 // A Fusion is how the elementwise nodes of a graph and of the graphs it
-// runs are grouped into fused steps (passes.Fuse). It leaves the graph as
-// it is, so export, differentiation and the printer's node lines see the
-// same graph; the executor runs each group as one application of its
-// Prim, and the printer marks the members.
+// runs are grouped into fused steps (passes.Fuse), and which neighbouring
+// steps run at once. It leaves the graph as it is, so export,
+// differentiation and the printer's node lines see the same graph; the
+// executor runs each group as one application of its Prim and each pair
+// on two cores, and the printer marks them.
 type Fusion struct {
 	Groups []*FusedGroup
 	of     map[*Node]*FusedGroup
 	number map[*FusedGroup]int
+	// pairs maps each node that runs together with the node right after
+	// it to that node, and that node back (AddPair).
+	pairs map[*Node]pairing
 	// last keeps LastUses of each graph: the executor asks on every run.
 	mu   sync.Mutex
 	last map[*FuncGraph]map[*Node]int
@@ -60,6 +64,33 @@ func (f *Fusion) Group(n *Node) *FusedGroup {
 		return nil
 	}
 	return f.of[n]
+}
+
+// pairing is one side of a pair of concurrent steps.
+type pairing struct {
+	partner *Node
+	first   bool
+}
+
+// AddPair records that a and b, which stand next to each other in their
+// graph and neither of which reads the other, run at once where a stands,
+// one on each core (passes.Fuse pairs matrix products too small to split).
+func (f *Fusion) AddPair(a, b *Node) {
+	if f.pairs == nil {
+		f.pairs = map[*Node]pairing{}
+	}
+	f.pairs[a] = pairing{b, true}
+	f.pairs[b] = pairing{a, false}
+}
+
+// Alongside returns the node n runs together with, or nil, and whether n
+// is the first of the two, whose step runs both; f may be nil.
+func (f *Fusion) Alongside(n *Node) (partner *Node, first bool) {
+	if f == nil {
+		return nil, false
+	}
+	p := f.pairs[n]
+	return p.partner, p.first
 }
 
 // Last is the member where the group's step runs.

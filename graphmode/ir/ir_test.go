@@ -312,6 +312,33 @@ func TestPeakBytes(t *testing.T) {
 	}
 }
 
+// TestPeakBytesOfAPair: a pair of concurrent steps makes both outputs at
+// the first, before the inputs that die there are given back.
+func TestPeakBytesOfAPair(t *testing.T) {
+	g := ir.NewGraph("pair", ir.Span{})
+	x := g.AddParam("x", vec(tensor.Float32, 16, 16), ir.Span{}) // 1 KiB per value
+	b := &ir.Builder{G: g}
+	n := apply(t, b, ops.Neg, nil, x)       // dies at p
+	p := apply(t, b, ops.MatMul, nil, n, x) // n, p: 2 KiB; p, q: 2 KiB
+	q := apply(t, b, ops.MatMul, nil, x, x) // n, p, q: 3 KiB when paired with p
+	g.SetOutput(g.MakeTuple(ir.Span{}, p, q))
+	f := &ir.Fusion{}
+	if got := ir.PeakBytes(g, f, nil); got != 2*1024 {
+		t.Errorf("unpaired: peak %d, want %d", got, 2*1024)
+	}
+	f.AddPair(p, q)
+	if got := ir.PeakBytes(g, f, nil); got != 3*1024 {
+		t.Errorf("paired: peak %d, want %d", got, 3*1024)
+	}
+	var text strings.Builder
+	if err := ir.PrintFused(&text, g, nil, f); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "# Runs alongside %2, on another core") || !strings.Contains(text.String(), "# Runs alongside %1, on another core") {
+		t.Errorf("the printout does not mark the pair:\n%s", text.String())
+	}
+}
+
 func TestCopyIsDeepAndPrintsTheSame(t *testing.T) {
 	g := foo(t)
 	var before strings.Builder

@@ -56,7 +56,8 @@ func lastUses(g *FuncGraph, f *Fusion) map[*Node]int {
 // understate. A fused group's output that may take an input's buffer
 // (FusedGroup.Reuses) takes it when the input, an application's result,
 // dies at the step, as exec.Runner does; the runner declines when
-// another value shares that buffer, which the plan counted apart. Inputs,
+// another value shares that buffer, which the plan counted apart. A pair
+// of concurrent steps makes both outputs at the first. Inputs,
 // weights and constants are not counted. A graph compiled for many sizes
 // counts its symbolic dims at size(dim), the sizes of one call.
 func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
@@ -107,6 +108,14 @@ func PeakBytes(g *FuncGraph, f *Fusion, size func(dim int) int) int64 {
 			}
 		case n.Kind == GetItem || n.Kind == MakeTuple:
 		default:
+			// A pair runs at its first node: both outputs exist before
+			// either's inputs die.
+			if partner, first := f.Alongside(n); partner != nil {
+				if first {
+					made = allocate(n, i) + allocate(partner, i)
+				}
+				break
+			}
 			for _, s := range n.Graphs {
 				inner = max(inner, PeakBytes(s, f, size))
 			}

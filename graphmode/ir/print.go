@@ -103,6 +103,13 @@ func (p *printer) graph(g *FuncGraph, entry bool) {
 			p.printf("      # Fused step %d (%d nodes, run as one at %%%d): %s\n",
 				p.fusion.Step(grp), len(grp.Nodes), at[grp], grp.Prim.Name)
 		}
+		if partner, first := p.fusion.Alongside(n); partner != nil {
+			at := i + 1
+			if !first {
+				at = i - 1
+			}
+			p.printf("      # Runs alongside %%%d, on another core\n", at)
+		}
 		if n.Forward != nil {
 			p.printf("      # Corresponding forward node candidate: %s\n", debugName(n.Forward))
 		}

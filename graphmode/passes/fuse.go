@@ -1,6 +1,9 @@
 package passes
 
 import (
+	"slices"
+
+	"msrepl/devices/cpu"
 	"msrepl/graphmode/ir"
 	"msrepl/ops"
 	"msrepl/tensor"
@@ -17,7 +20,8 @@ import (
 // every group, so that no step moves past an in-place update (mayUpdate).
 // A dense layer's product, bias and ReLU become one GEMM step (fuseDense),
 // as does a gradient-descent update of a matrix product read by nothing
-// else (fuseDescents). Fuse does not change g.
+// else (fuseDescents), and neighbouring products too small to split run
+// at once (pairProducts). Fuse does not change g.
 func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 	f := &ir.Fusion{}
 	all := graphs(g)
@@ -48,8 +52,54 @@ func Fuse(g *ir.FuncGraph) (*ir.Fusion, error) {
 			return nil, err
 		}
 		fuseDescents(f, sub, crossRead)
+		pairProducts(f, sub)
 	}
 	return f, nil
+}
+
+// pairMACs is the least multiply-adds a product needs to be worth a core
+// of its own in a pair: a few microseconds, against about one to hand it
+// to a helper.
+const pairMACs = 1 << 18
+
+// pairProducts pairs neighbouring float matrix products, neither of
+// which reads the other, that are each too small for the GEMM to split
+// across cores (cpu.GemmSplits) but worth a core (pairMACs): they run at
+// once, one on each core (exec.Runner). A training step's backward pass
+// makes such neighbours, a layer's input and weight gradients. With one
+// worker nothing pairs.
+func pairProducts(f *ir.Fusion, g *ir.FuncGraph) {
+	if cpu.Workers < 2 {
+		return
+	}
+	for i := 0; i+1 < len(g.Nodes); i++ {
+		a, b := g.Nodes[i], g.Nodes[i+1]
+		if pairable(f, a) && pairable(f, b) && !slices.Contains(b.Inputs, a) {
+			f.AddPair(a, b)
+			i++
+		}
+	}
+}
+
+// pairable reports whether n is a product pairProducts may pair.
+func pairable(f *ir.Fusion, n *ir.Node) bool {
+	if n.Kind != ir.Apply || n.Prim != ops.MatMul || f.Group(n) != nil {
+		return false
+	}
+	out, ok := n.Abs.(ir.TensorAbs)
+	if !ok || out.Meta.DType != tensor.Float32 && out.Meta.DType != tensor.Float64 || out.Meta.Shape.Symbolic() {
+		return false
+	}
+	a, ok := n.Inputs[0].Abs.(ir.TensorAbs)
+	if !ok || a.Meta.Shape.Symbolic() || len(a.Meta.Shape) != 2 || len(out.Meta.Shape) != 2 {
+		return false
+	}
+	k := a.Meta.Shape[1]
+	if n.Attrs.Bool("transpose_a", false) {
+		k = a.Meta.Shape[0]
+	}
+	m, cols := out.Meta.Shape[0], out.Meta.Shape[1]
+	return m*cols*k >= pairMACs && !cpu.GemmSplits(m, cols, k)
 }
 
 // fuseDense groups each float32 or float64 MatMul read only by a rank-2

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"msrepl/devices/cpu"
 	"msrepl/graphmode/exec"
 	"msrepl/graphmode/ir"
 	"msrepl/graphmode/passes"
@@ -80,6 +81,20 @@ func TestFuse(t *testing.T) {
 	}
 }
 
+// sines is a float32 tensor of shape whose elements are sin(seed +
+// 0.37·i).
+func (f *fixture) sines(shape tensor.Shape, seed float64) *tensor.Tensor {
+	vals := make([]float64, shape.Size())
+	for i := range vals {
+		vals[i] = math.Sin(seed + float64(i)*0.37)
+	}
+	m, err := tensor.FromFloat64s(f.dev, tensor.Float32, shape, vals)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return m
+}
+
 // sameFused checks that g run with fusion gives the bits of g run node by
 // node.
 func (f *fixture) sameFused(t *testing.T, g *ir.FuncGraph, fusion *ir.Fusion, args ...exec.Value) {
@@ -102,18 +117,7 @@ func (f *fixture) sameFused(t *testing.T, g *ir.FuncGraph, fusion *ir.Fusion, ar
 // one.
 func TestFuseDense(t *testing.T) {
 	f := newFixture(t)
-	mat := func(shape tensor.Shape, seed float64) *tensor.Tensor {
-		vals := make([]float64, shape.Size())
-		for i := range vals {
-			vals[i] = math.Sin(seed + float64(i)*0.37)
-		}
-		m, err := tensor.FromFloat64s(f.dev, tensor.Float32, shape, vals)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
-	xv, wv, bv := mat(tensor.Shape{8, 6}, 1), mat(tensor.Shape{5, 6}, 2), mat(tensor.Shape{5}, 3)
+	xv, wv, bv := f.sines(tensor.Shape{8, 6}, 1), f.sines(tensor.Shape{5, 6}, 2), f.sines(tensor.Shape{5}, 3)
 	tb := ops.Attrs{"transpose_a": false, "transpose_b": true}
 	for _, c := range []struct {
 		name  string
@@ -171,17 +175,7 @@ func TestFuseDense(t *testing.T) {
 // reads the weight and the step runs them apart).
 func TestFuseDescents(t *testing.T) {
 	f := newFixture(t)
-	mat := func(rows, cols int, seed float64) *tensor.Tensor {
-		vals := make([]float64, rows*cols)
-		for i := range vals {
-			vals[i] = math.Sin(seed + float64(i)*0.37)
-		}
-		m, err := tensor.FromFloat64s(f.dev, tensor.Float32, tensor.Shape{rows, cols}, vals)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
+	mat := func(rows, cols int, seed float64) *tensor.Tensor { return f.sines(tensor.Shape{rows, cols}, seed) }
 	ta := ops.Attrs{"transpose_a": true, "transpose_b": false}
 	for _, c := range []struct {
 		name  string
@@ -384,5 +378,69 @@ func TestFuseStopsAtUpdates(t *testing.T) {
 		if got.Float(i) != want.Float(i) || want.Float(i) != float64(2*(i+1)+1) {
 			t.Fatalf("[%d] is %v fused, %v node by node, want %d", i, got.Float(i), want.Float(i), 2*(i+1)+1)
 		}
+	}
+}
+
+// TestPairProducts checks which neighbouring matrix products pair, and
+// that a graph runs to the same bits with its pairs on two cores as node
+// by node, releasing buffers as it goes.
+func TestPairProducts(t *testing.T) {
+	defer func(w int) { cpu.Workers = w }(cpu.Workers)
+	f := newFixture(t)
+	mat := func(rows, cols int, seed float64) *tensor.Tensor { return f.sines(tensor.Shape{rows, cols}, seed) }
+	// 64·256·128 multiply-adds each: worth a core, too few to split.
+	xv, wv, vv := mat(64, 128, 1), mat(128, 256, 2), mat(128, 256, 3)
+	for _, c := range []struct {
+		name    string
+		workers int
+		build   func(b *ir.Builder, x, w, v *ir.Node) *ir.Node
+		paired  bool
+	}{
+		{"independent neighbours pair", 2, func(b *ir.Builder, x, w, v *ir.Node) *ir.Node {
+			p := op(t, b, ops.MatMul, nil, op(t, b, ops.Neg, nil, x), w)
+			return op(t, b, ops.Sub, nil, p, op(t, b, ops.MatMul, nil, x, v))
+		}, true},
+		{"a product that reads the other does not", 2, func(b *ir.Builder, x, w, v *ir.Node) *ir.Node {
+			p := op(t, b, ops.MatMul, nil, x, w)
+			return op(t, b, ops.MatMul, ops.Attrs{"transpose_a": false, "transpose_b": true}, p, p)
+		}, false},
+		{"products apart do not", 2, func(b *ir.Builder, x, w, v *ir.Node) *ir.Node {
+			p := op(t, b, ops.Neg, nil, op(t, b, ops.MatMul, nil, x, w))
+			return op(t, b, ops.Add, nil, p, op(t, b, ops.MatMul, nil, x, v))
+		}, false},
+		{"one worker pairs nothing", 1, func(b *ir.Builder, x, w, v *ir.Node) *ir.Node {
+			return op(t, b, ops.Add, nil, op(t, b, ops.MatMul, nil, x, w), op(t, b, ops.MatMul, nil, x, v))
+		}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cpu.Workers = c.workers
+			g := ir.NewGraph("g", ir.Span{})
+			abs := func(m *tensor.Tensor) ir.TensorAbs { return ir.TensorAbs{Meta: m.Meta()} }
+			x, w, v := g.AddParam("x", abs(xv), ir.Span{}), g.AddParam("w", abs(wv), ir.Span{}), g.AddParam("v", abs(vv), ir.Span{})
+			g.SetOutput(c.build(&ir.Builder{G: g}, x, w, v))
+			fusion, err := passes.Fuse(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			paired := false
+			for _, n := range g.Nodes {
+				if partner, _ := fusion.Alongside(n); partner != nil {
+					paired = true
+				}
+			}
+			if paired != c.paired {
+				t.Fatalf("paired: %v, want %v", paired, c.paired)
+			}
+			want := f.run(g, xv, wv, vv)
+			got, err := (&exec.Runner{B: f.eager, Fusion: fusion, Release: true}).Run(g, []exec.Value{xv, wv, vv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, w := range want {
+				if g := got.(*tensor.Tensor).Float(i); g != w {
+					t.Fatalf("[%d] = %v with the pairs, %v node by node", i, g, w)
+				}
+			}
+		})
 	}
 }

@@ -2,8 +2,9 @@
 // algebraic simplification, common-subexpression elimination and dead-code
 // elimination, and the pipeline that runs them in order, each one able to
 // be turned off and dumped; and the fusion of elementwise chains into
-// blockwise steps (Fuse), which annotates the optimized graph for the
-// executor. Passes rewrite ir.FuncGraphs in place and must
+// blockwise steps, and of products with what follows them, and the
+// pairing of products to run at once (Fuse), which annotate the optimized
+// graph for the executor. Passes rewrite ir.FuncGraphs in place and must
 // leave them valid (ir.Verify); they never run a graph, except that
 // folding evaluates primitives on constants through the builder it is
 // given.
