@@ -83,25 +83,12 @@ func TestArchsimdExpMatches(t *testing.T) {
 // BenchmarkArchsimd times the avo kernels and their archsimd forms side
 // by side.
 func BenchmarkArchsimd(b *testing.B) {
-	x := make([]float32, fusedBlock)
-	d := make([]float32, fusedBlock)
-	for i := range x {
-		x[i] = float32(i) / 1000
-	}
-	for _, c := range []struct {
-		name string
-		f    func()
-	}{
-		{"mul/avo", func() { mulVS32(&d[0], &x[0], 1.0001, len(x)) }},
-		{"mul/archsimd", func() { mulVSArch(d, x, 1.0001) }},
-		{"exp/avo", func() { expV32(&d[0], &x[0], len(x)) }},
-		{"exp/archsimd", func() { expArch(d, x) }},
-	} {
-		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				c.f()
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/fusedBlock, "ns/elem")
-		})
-	}
+	benchKernels(b, func(d, x []float32) []kernelCase {
+		return []kernelCase{
+			{"mul/avo", func() { mulVS32(&d[0], &x[0], 1.0001, len(x)) }},
+			{"mul/archsimd", func() { mulVSArch(d, x, 1.0001) }},
+			{"exp/avo", func() { expV32(&d[0], &x[0], len(x)) }},
+			{"exp/archsimd", func() { expArch(d, x) }},
+		}
+	})
 }

@@ -101,29 +101,40 @@ func checkSIMDMatchesGo(t *testing.T, sorted bool) {
 // BenchmarkKernels times the float32 kernels on a fused block's worth of
 // elements, the size they run on in fused steps.
 func BenchmarkKernels(b *testing.B) {
+	benchKernels(b, func(d, x []float32) []kernelCase {
+		return []kernelCase{
+			{"tanh", func() { tanhV32(&d[0], &x[0], len(x)) }},
+			{"exp", func() { expV32(&d[0], &x[0], len(x)) }},
+			{"log", func() { logV32(&d[0], &x[0], len(x)) }},
+			{"sigmoid", func() { sigmoidV32(&d[0], &x[0], len(x)) }},
+			{"tanhAVX2", func() { tanhV32AVX2(&d[0], &x[0], len(x)) }},
+			{"expAVX2", func() { expV32AVX2(&d[0], &x[0], len(x)) }},
+			{"logAVX2", func() { logV32AVX2(&d[0], &x[0], len(x)) }},
+			{"sigmoidAVX2", func() { sigmoidV32AVX2(&d[0], &x[0], len(x)) }},
+			{"mul", func() { mulVS32(&d[0], &x[0], 1.0001, len(x)) }},
+			{"relu", func() { reluV32(&d[0], &x[0], len(x)) }},
+		}
+	})
+}
+
+// A kernelCase is a kernel run over a benchmark's block.
+type kernelCase struct {
+	name string
+	run  func()
+}
+
+// benchKernels times each of the cases made over a block d of output and
+// a block x of input (fusedBlock elements, i/1000), in ns an element.
+func benchKernels(b *testing.B, cases func(d, x []float32) []kernelCase) {
 	x := make([]float32, fusedBlock)
 	d := make([]float32, fusedBlock)
 	for i := range x {
 		x[i] = float32(i) / 1000
 	}
-	for _, c := range []struct {
-		name string
-		f    func()
-	}{
-		{"tanh", func() { tanhV32(&d[0], &x[0], len(x)) }},
-		{"exp", func() { expV32(&d[0], &x[0], len(x)) }},
-		{"log", func() { logV32(&d[0], &x[0], len(x)) }},
-		{"sigmoid", func() { sigmoidV32(&d[0], &x[0], len(x)) }},
-		{"tanhAVX2", func() { tanhV32AVX2(&d[0], &x[0], len(x)) }},
-		{"expAVX2", func() { expV32AVX2(&d[0], &x[0], len(x)) }},
-		{"logAVX2", func() { logV32AVX2(&d[0], &x[0], len(x)) }},
-		{"sigmoidAVX2", func() { sigmoidV32AVX2(&d[0], &x[0], len(x)) }},
-		{"mul", func() { mulVS32(&d[0], &x[0], 1.0001, len(x)) }},
-		{"relu", func() { reluV32(&d[0], &x[0], len(x)) }},
-	} {
+	for _, c := range cases(d, x) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				c.f()
+				c.run()
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/fusedBlock, "ns/elem")
 		})
