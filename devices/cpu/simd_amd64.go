@@ -2,7 +2,7 @@ package cpu
 
 import "golang.org/x/sys/cpu"
 
-//go:generate go run ./internal/asmgen -out avx512_amd64.s -stubs avx512_stub_amd64.go
+//go:generate go run ./internal/asmgen -out kernels_amd64.s -stubs kernels_stub_amd64.go
 
 // hasAVX512 says whether the float32 elementwise kernels in assembly
 // (internal/asmgen) can run: they need AVX-512's masks for a slice's last
