@@ -80,15 +80,17 @@ func Fuse(inputs int, apps []FusedApply, outputs []int) (*Primitive, error) {
 	}, nil
 }
 
-// FuseReduce makes the primitive that computes a group's one output,
-// value output, reduced over every axis by reduction (ReduceSum,
-// ReduceMean, ReduceMax or ReduceMin): the reduction the chain feeds,
-// fused into its step (cpu.RunFusedReduce), so the reduced values are
-// never written. The result is the reduction's bit for bit. shape is the
-// reduction's result's: () or, with keep_dims, all ones. The caller
-// (graph mode's fusion pass) ensures what Fuse needs, that the reduction
-// is over every axis, and that a max or min has elements.
-func FuseReduce(inputs int, apps []FusedApply, output int, reduction *Primitive, shape tensor.Shape) (*Primitive, error) {
+// FuseReduce makes the primitive of a group's elementwise applications
+// (as Fuse takes them) whose output value feeds a reduction (ReduceSum,
+// ReduceMean, ReduceMax or ReduceMin) over the trailing axes of the
+// chain's shape, its last trailing ones (all of them for a reduction
+// over every axis): the reduction the chain feeds, fused into its step
+// (cpu.RunFusedReduce, cpu.RunFusedReduceRuns), so the reduced values
+// are never written. The result is the reduction's bit for bit. shape is
+// the reduction's result's. The caller (graph mode's fusion pass) ensures
+// what Fuse needs, that the reduced axes are those, and that a max or min
+// has elements.
+func FuseReduce(inputs int, apps []FusedApply, output int, reduction *Primitive, trailing int, shape tensor.Shape) (*Primitive, error) {
 	op, ok := map[*Primitive]cpu.ReduceOp{ReduceSum: cpu.ReduceSum, ReduceMean: cpu.ReduceSum, ReduceMax: cpu.ReduceMax, ReduceMin: cpu.ReduceMin}[reduction]
 	if !ok {
 		return nil, fmt.Errorf("ops: %s cannot be fused", reduction.Name)
@@ -115,11 +117,15 @@ func FuseReduce(inputs int, apps []FusedApply, output int, reduction *Primitive,
 			if err != nil {
 				return nil, err
 			}
-			switch d := z.Data().(type) {
-			case []float32:
-				d[0] = fusedReduce[float32](p, over.Shape, op, in, mean)
-			case []float64:
-				d[0] = fusedReduce[float64](p, over.Shape, op, in, mean)
+			runLen := 1
+			for _, d := range over.Shape[len(over.Shape)-trailing:] {
+				runLen *= d
+			}
+			switch z.DType() {
+			case tensor.Float16, tensor.Float32:
+				fusedReduce(p, over.Shape, op, in, mean, runLen, tensor.Elems[float32](z))
+			case tensor.Float64:
+				fusedReduce(p, over.Shape, op, in, mean, runLen, tensor.Elems[float64](z))
 			}
 			return []*tensor.Tensor{z}, nil
 		},
@@ -222,12 +228,21 @@ func tensorMetas(in []*tensor.Tensor) []tensor.Meta {
 
 // fusedReduce runs a reduction's program over shape: the reduction of its
 // output, or the mean, divided in T as cpu.Mean divides.
-func fusedReduce[T cpu.Float](p *cpu.FusedProgram, shape tensor.Shape, op cpu.ReduceOp, in []*tensor.Tensor, mean bool) T {
-	r := cpu.RunFusedReduce(p, shape, op, fusedInputs[T](in, shape))
-	if mean {
-		r /= T(shape.Size())
+// fusedReduce runs a fused reduction over runs of runLen elements into
+// dst, one result per run (a single run: every axis); a mean divides
+// each sum by the run's length, as Mean does.
+func fusedReduce[T cpu.Float](p *cpu.FusedProgram, shape tensor.Shape, op cpu.ReduceOp, in []*tensor.Tensor, mean bool, runLen int, dst []T) {
+	ins := fusedInputs[T](in, shape)
+	if len(dst) == 1 {
+		dst[0] = cpu.RunFusedReduce(p, shape, op, ins)
+	} else {
+		cpu.RunFusedReduceRuns(p, shape, op, ins, runLen, dst)
 	}
-	return r
+	if mean {
+		for i := range dst {
+			dst[i] /= T(runLen)
+		}
+	}
 }
 
 func fusedInputs[T cpu.Float](in []*tensor.Tensor, shape tensor.Shape) []cpu.FusedInput[T] {

@@ -158,6 +158,60 @@ func RunFusedReduce[T Float](p *FusedProgram, shape []int, op ReduceOp, ins []Fu
 	return combinePieces(op, start, parts)
 }
 
+// RunFusedReduceRuns runs p, a program with one output, over shape and
+// reduces that output by op over each run of runLen consecutive elements
+// (the reduced trailing axes), writing the runs' results to dst in order:
+// the elementwise chain fused into a reduction over its innermost axes.
+// Each run is folded as Reduce folds it, from 0 for a sum and from its
+// first element for a max or min, in pieces that start sumChunk elements
+// apart (fusedBlock is sumChunk), so dst is Reduce's bit for bit. Short
+// runs are computed several to a block. runLen is at least 1.
+func RunFusedReduceRuns[T Float](p *FusedProgram, shape []int, op ReduceOp, ins []FusedInput[T], runLen int, dst []T) {
+	if runLen <= fusedBlock {
+		per := fusedBlock / runLen
+		blocks := (len(dst) + per - 1) / per
+		For(blocks, per*runLen*len(p.Ops), func(lo, hi int) {
+			w := newFusedWorker(p, shape, nil, ins, min(len(dst), per)*runLen)
+			defer w.release()
+			for b := lo; b < hi; b++ {
+				first, end := b*per, min(len(dst), (b+1)*per)
+				w.block(first*runLen, end*runLen)
+				for o := first; o < end; o++ {
+					run := w.local[(o-first)*runLen : (o-first+1)*runLen]
+					dst[o] = fold(op, foldStart(op, run), run)
+				}
+			}
+		})
+		return
+	}
+	For(len(dst), runLen*len(p.Ops), func(lo, hi int) {
+		w := newFusedWorker(p, shape, nil, ins, fusedBlock)
+		defer w.release()
+		for o := lo; o < hi; o++ {
+			var acc T
+			for at := 0; at < runLen; at += fusedBlock {
+				end := min(runLen, at+fusedBlock)
+				w.block(o*runLen+at, o*runLen+end)
+				piece := w.local[:end-at]
+				if at == 0 {
+					acc = foldStart(op, piece)
+				}
+				acc = fold(op, acc, piece)
+			}
+			dst[o] = acc
+		}
+	})
+}
+
+// foldStart is where Reduce starts folding a run: 0 for a sum, the run's
+// first element for a max or min.
+func foldStart[T Number](op ReduceOp, run []T) T {
+	if op == ReduceMax || op == ReduceMin {
+		return run[0]
+	}
+	return identity[T](op)
+}
+
 // A fusedWorker runs blocks of a program on one goroutine, with scratch
 // blocks of its own.
 type fusedWorker[T Float] struct {

@@ -146,10 +146,85 @@ func checkFused[T Float](t *testing.T, r *rand.Rand, shape []int) {
 		want := make([]T, 1)
 		Reduce(op, want, values[last], shape, axes)
 		got := RunFusedReduce(NewFusedProgram(nin, prog, []int{last}), shape, op, ins)
-		// Zeros must agree in sign too; NaNs only in being NaN.
-		if got != want[0] && !(got != got && want[0] != want[0]) || got == 0 && math.Signbit(float64(got)) != math.Signbit(float64(want[0])) {
+		if !sameReduced(got, want[0]) {
 			t.Fatalf("fused reduction %d: %v, Reduce %v; program %+v", op, got, want[0], prog)
 		}
+	}
+	// And over its trailing axes, when it has more than one and elements.
+	if len(shape) < 2 || size == 0 {
+		return
+	}
+	checkReduceRuns(t, NewFusedProgram(nin, prog, []int{last}), shape, 1+r.IntN(len(shape)-1), ins, values[last])
+}
+
+// checkReduceRuns checks RunFusedReduceRuns of p over the trailing axes
+// of shape against Reduce of full, the program's output laid out.
+func checkReduceRuns[T Float](t *testing.T, p *FusedProgram, shape []int, trailing int, ins []FusedInput[T], full []T) {
+	t.Helper()
+	rank := len(shape)
+	runLen := 1
+	var axes []int
+	for a := rank - trailing; a < rank; a++ {
+		runLen *= shape[a]
+		axes = append(axes, a)
+	}
+	for _, op := range []ReduceOp{ReduceSum, ReduceMax, ReduceMin} {
+		want, got := make([]T, len(full)/runLen), make([]T, len(full)/runLen)
+		Reduce(op, want, full, shape, axes)
+		RunFusedReduceRuns(p, shape, op, ins, runLen, got)
+		for i := range want {
+			if !sameReduced(got[i], want[i]) {
+				t.Fatalf("fused reduction %d over the last %d axes of %v: [%d] = %v, Reduce %v", op, trailing, shape, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// sameReduced reports whether a fused reduction's result is Reduce's:
+// zeros agree in sign too, NaNs only in being NaN.
+func sameReduced[T Float](got, want T) bool {
+	if got != got || want != want {
+		return got != got && want != want
+	}
+	return got == want && math.Signbit(float64(got)) == math.Signbit(float64(want))
+}
+
+// TestRunFusedReduceRuns checks fused reductions over trailing axes whose
+// runs are longer than a block (folded piece by piece) and much shorter
+// (several to a block), against Reduce, on a chain that makes negative
+// zeros and ties: (x·y)·(−1), max with 0.
+func TestRunFusedReduceRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	prog := []FusedOp{
+		{Op: Pointwise{Arity: 2, Binary: Mul}, X: 0, Y: 1},
+		{Op: Pointwise{Arity: 2, Binary: Mul}, X: 4, Y: 2},
+		{Op: Pointwise{Arity: 2, Binary: Maximum}, X: 5, Y: 3},
+	}
+	for _, c := range []struct {
+		shape    []int
+		trailing int
+	}{
+		{[]int{3, 20000}, 1},
+		{[]int{2, 3, 7000}, 2},
+		{[]int{700, 5}, 1},
+		{[]int{50, 4, 3}, 2},
+		{[]int{1, 9000}, 1},
+	} {
+		size := 1
+		for _, d := range c.shape {
+			size *= d
+		}
+		x, y := make([]float32, size), make([]float32, c.shape[len(c.shape)-1])
+		for i := range x {
+			x[i] = float32(r.NormFloat64())
+		}
+		for i := range y {
+			y[i] = float32(r.IntN(3) - 1)
+		}
+		ins := []FusedInput[float32]{{Data: x}, {Data: y, Strides: BroadcastStrides([]int{len(y)}, c.shape)}, {Data: []float32{-1}, Strides: BroadcastStrides(nil, c.shape)}, {Data: []float32{0}, Strides: BroadcastStrides(nil, c.shape)}}
+		full := make([]float32, size)
+		RunFused(NewFusedProgram(4, prog, []int{6}), c.shape, [][]float32{full}, ins)
+		checkReduceRuns(t, NewFusedProgram(4, prog, []int{6}), c.shape, c.trailing, ins, full)
 	}
 }
 

@@ -330,8 +330,9 @@ func fusible(n *ir.Node) (tensor.Meta, bool) {
 }
 
 // reductionFed finds the reduction a group's chain feeds, to fuse into
-// it: a sum, mean, max or min over every axis that is the only reader of
-// the group's only output, with nothing between the group's last member
+// it: a sum, mean, max or min over every axis, or over the trailing axes
+// of a chain with elements, that is the only reader of the group's only
+// output, with nothing between the group's last member
 // and it that may update a buffer (the group's step moves to the
 // reduction's place). It gives nil when there is none.
 func reductionFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.Node]bool) *ir.Node {
@@ -364,8 +365,12 @@ func reductionFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.No
 		}
 		seenLast = seenLast || n == last
 	}
-	if reader == nil || reader.Kind != ir.Apply || len(reader.Inputs) != 1 || crossRead[reader] ||
-		!reducesEveryAxis(reader.Attrs, len(gr.meta.Shape)) {
+	if reader == nil || reader.Kind != ir.Apply || len(reader.Inputs) != 1 || crossRead[reader] {
+		return nil
+	}
+	rank := len(gr.meta.Shape)
+	trailing, ok := trailingAxes(reader.Attrs, rank)
+	if !ok || trailing < rank && gr.meta.Shape.Size() == 0 {
 		return nil
 	}
 	switch reader.Prim {
@@ -384,23 +389,23 @@ func reductionFed(g *ir.FuncGraph, gr *fusing, readOutside, crossRead map[*ir.No
 	return reader
 }
 
-// reducesEveryAxis reports whether a reduction's "axis" attribute covers
-// every axis of an input of the given rank: absent or empty, as
-// MindSpore's axis=(), or listing them all.
-func reducesEveryAxis(attrs ops.Attrs, rank int) bool {
+// trailingAxes gives how many trailing axes, of an input of the given
+// rank, a reduction's "axis" attribute covers, and whether they are all
+// it covers: absent or empty (MindSpore's axis=()) is every axis.
+func trailingAxes(attrs ops.Attrs, rank int) (int, bool) {
 	var axes []int
 	switch v := attrs["axis"].(type) {
 	case nil:
-		return true
+		return rank, true
 	case int:
 		axes = []int{v}
 	case []int:
 		axes = v
 	default:
-		return false
+		return 0, false
 	}
 	if len(axes) == 0 {
-		return true
+		return rank, true
 	}
 	seen := make([]bool, rank)
 	for _, a := range axes {
@@ -408,11 +413,16 @@ func reducesEveryAxis(attrs ops.Attrs, rank int) bool {
 			a += rank
 		}
 		if a < 0 || a >= rank || seen[a] {
-			return false
+			return 0, false
 		}
 		seen[a] = true
 	}
-	return len(axes) == rank
+	for _, covered := range seen[rank-len(axes):] {
+		if !covered {
+			return 0, false
+		}
+	}
+	return len(axes), true
 }
 
 // fusedReduceGroup makes the group of members, in graph order, and the
@@ -420,7 +430,9 @@ func reducesEveryAxis(attrs ops.Attrs, rank int) bool {
 func fusedReduceGroup(members []*ir.Node, reduction *ir.Node) (*ir.FusedGroup, error) {
 	inputs, apps, value := numbered(members)
 	abs := reduction.Abs.(ir.TensorAbs)
-	prim, err := ops.FuseReduce(len(inputs), apps, value[reduction.Inputs[0]], reduction.Prim, abs.Meta.Shape)
+	rank := len(reduction.Inputs[0].Abs.(ir.TensorAbs).Meta.Shape)
+	trailing, _ := trailingAxes(reduction.Attrs, rank)
+	prim, err := ops.FuseReduce(len(inputs), apps, value[reduction.Inputs[0]], reduction.Prim, trailing, abs.Meta.Shape)
 	if err != nil {
 		return nil, err
 	}

@@ -279,8 +279,17 @@ func TestFuseReduction(t *testing.T) {
 			s := op(t, b, ops.ReduceSum, all, op(t, b, ops.Exp, nil, op(t, b, ops.Neg, nil, x)))
 			return op(t, b, ops.Mul, nil, x, s)
 		}, "Fused[Neg,Exp,ReduceSum]"},
-		{"a sum over some axes is not fused", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+		{"a sum over the trailing axis fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
 			return op(t, b, ops.ReduceSum, ops.Attrs{"axis": []int{1}, "keep_dims": false}, op(t, b, ops.Mul, nil, x, y))
+		}, "Fused[Mul,ReduceSum]"},
+		{"a kept mean over axis -1 fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceMean, ops.Attrs{"axis": -1, "keep_dims": true}, op(t, b, ops.Sub, nil, x, y))
+		}, "Fused[Sub,ReduceMean]"},
+		{"a max over the trailing axis fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceMax, ops.Attrs{"axis": []int{1}, "keep_dims": false}, op(t, b, ops.Neg, nil, op(t, b, ops.Mul, nil, x, y)))
+		}, "Fused[Mul,Neg,ReduceMax]"},
+		{"a sum over a leading axis is not fused", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
+			return op(t, b, ops.ReduceSum, ops.Attrs{"axis": []int{0}, "keep_dims": false}, op(t, b, ops.Mul, nil, x, y))
 		}, ""},
 		{"a max fuses", func(b *ir.Builder, x, y *ir.Node) *ir.Node {
 			return op(t, b, ops.ReduceMax, all, op(t, b, ops.Mul, nil, x, y))

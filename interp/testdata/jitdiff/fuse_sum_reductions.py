@@ -1,7 +1,8 @@
-# Elementwise chains that feed a sum, mean, max or min over every axis fuse
-# into it under jit: losses over tensors that span several fused blocks, with a
-# broadcast row, a scalar, keep_dims and a mean, and chains that must not
-# fuse (a partial axis, an output also read elsewhere).
+# Elementwise chains that feed a sum, mean, max or min over every axis, or
+# over trailing axes, fuse into it under jit: losses over tensors that span
+# several fused blocks, with a broadcast row, a scalar, keep_dims and a
+# mean, row-wise sums, means and maxima, and chains that must not fuse (a
+# leading axis, an output also read elsewhere).
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, jit, ops
@@ -22,7 +23,10 @@ def losses(x, y):
     shared = z.sum() + z[0, 0]
     top = (x * y).max()
     low = ops.relu(x - y).min()
-    return mse, energy, partial, shared, top, low
+    rows = (x - y).abs().mean(axis=-1, keep_dims=True)
+    peaks = (x * 2.0).max(axis=1)
+    columns = (x * y).sum(axis=0)
+    return mse, energy, partial, shared, top, low, rows, peaks, columns
 
 
 RESULTS.append(losses(x, y))
