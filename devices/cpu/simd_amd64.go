@@ -4,9 +4,10 @@ import "golang.org/x/sys/cpu"
 
 //go:generate go run ./internal/asmgen -out kernels_amd64.s -stubs kernels_stub_amd64.go
 
-// hasAVX512 says whether the float32 elementwise kernels in assembly
+// hasAVX512 says whether the 16-lane float32 kernels in assembly
 // (internal/asmgen) can run: they need AVX-512's masks for a slice's last
-// partial vector, and BMI2 to make the mask.
+// partial vector, and BMI2 to make the mask. Machines without it run the
+// 8-lane AVX2 kernels where they have AVX2 (hasAVX2), and Go otherwise.
 var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
 // The kernels by op, for a vector and a vector (VV) or a vector and a

@@ -23,14 +23,8 @@ func avx2Kernels() {
 	for _, t := range transcendentals(avx2{}) {
 		elementwiseAVX2(t.name+"V32AVX2", fmt.Sprintf("%sV32AVX2 computes dst[i] = %s32(x[i]) for i < n, a multiple of 8.", t.name, t.name), 1, false, t.setup)
 	}
-	fma := func() kernelOp {
-		return func(in []reg.VecVirtual, d reg.VecVirtual) {
-			VMOVAPS(in[0], d)
-			VFMADD213PS(in[2], in[1], d)
-		}
-	}
-	elementwiseAVX2("fmaVVV32AVX2", "fmaVVV32AVX2 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n, a multiple of 8.", 3, false, fma)
-	elementwiseAVX2("fmaVSV32AVX2", "fmaVSV32AVX2 computes dst[i] = x[i]·y + z[i], rounded once, for i < n, a multiple of 8.", 3, true, fma)
+	elementwiseAVX2("fmaVVV32AVX2", "fmaVVV32AVX2 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n, a multiple of 8.", 3, false, fmaOp)
+	elementwiseAVX2("fmaVSV32AVX2", "fmaVSV32AVX2 computes dst[i] = x[i]·y + z[i], rounded once, for i < n, a multiple of 8.", 3, true, fmaOp)
 	elementwiseAVX2("reluV32AVX2", "reluV32AVX2 computes dst[i] = max(x[i], 0) for i < n, a multiple of 8; 0 for NaN.", 1, false,
 		func() kernelOp {
 			zero := YMM()
@@ -75,29 +69,19 @@ func elementwiseAVX2(name, doc string, inputs int, scalarY bool, setup func() ke
 		op(in, d)
 		VMOVUPS(d, Mem{Base: dst, Disp: disp})
 	}
-	advance := func(vectors int) {
-		ADDQ(U32(32*vectors), dst)
-		ADDQ(U32(32*vectors), x)
-		for _, p := range []reg.Register{y, z} {
-			if p != nil {
-				ADDQ(U32(32*vectors), p)
-			}
-		}
-		SUBQ(U32(8*vectors), n)
-	}
 	Label("wide")
 	CMPQ(n, U8(32))
 	JL(LabelRef("single"))
 	for u := range 4 {
 		vector(32 * u)
 	}
-	advance(4)
+	advance(8, 4, n, dst, x, y, z)
 	JMP(LabelRef("wide"))
 	Label("single")
 	CMPQ(n, U8(8))
 	JL(LabelRef("done"))
 	vector(0)
-	advance(1)
+	advance(8, 1, n, dst, x, y, z)
 	JMP(LabelRef("single"))
 	Label("done")
 	VZEROUPPER()

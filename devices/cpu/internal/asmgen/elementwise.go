@@ -75,14 +75,8 @@ func elementwiseKernels() {
 		elementwise(b.name+"VS32", fmt.Sprintf("%sVS32 computes dst[i] = x[i] %s y for i < n.", b.name, b.name), 2, true, 4,
 			func() kernelOp { return func(in []reg.VecVirtual, d reg.VecVirtual) { b.op(in[0], in[1], d) } })
 	}
-	fma := func() kernelOp {
-		return func(in []reg.VecVirtual, d reg.VecVirtual) {
-			VMOVAPS(in[0], d)
-			VFMADD213PS(in[2], in[1], d)
-		}
-	}
-	elementwise("fmaVVV32", "fmaVVV32 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n.", 3, false, 4, fma)
-	elementwise("fmaVSV32", "fmaVSV32 computes dst[i] = x[i]·y + z[i], rounded once, for i < n.", 3, true, 4, fma)
+	elementwise("fmaVVV32", "fmaVVV32 computes dst[i] = x[i]·y[i] + z[i], rounded once, for i < n.", 3, false, 4, fmaOp)
+	elementwise("fmaVSV32", "fmaVSV32 computes dst[i] = x[i]·y + z[i], rounded once, for i < n.", 3, true, 4, fmaOp)
 	elementwise("reluV32", "reluV32 computes dst[i] = max(x[i], 0) for i < n, 0 for NaN.", 1, false, 4,
 		func() kernelOp {
 			zero := ZMM()
@@ -103,6 +97,25 @@ func elementwiseKernels() {
 	for _, t := range transcendentals(avx512{}) {
 		elementwise(t.name+"V32", fmt.Sprintf("%sV32 computes dst[i] = %s32(x[i]) for i < n.", t.name, t.name), 1, false, 2, t.setup)
 	}
+}
+
+// fmaOp is x·y + z rounded once, for either register width.
+func fmaOp() kernelOp {
+	return func(in []reg.VecVirtual, d reg.VecVirtual) {
+		VMOVAPS(in[0], d)
+		VFMADD213PS(in[2], in[1], d)
+	}
+}
+
+// advance moves each pointer that is set past vectors vectors of lanes
+// float32s, and counts them off n.
+func advance(lanes, vectors int, n reg.GPVirtual, ptrs ...reg.Register) {
+	for _, p := range ptrs {
+		if p != nil {
+			ADDQ(U32(4*lanes*vectors), p)
+		}
+	}
+	SUBQ(U32(lanes*vectors), n)
 }
 
 // A kernelOp writes a vector of results to d from a vector of each input.
@@ -188,16 +201,6 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 			VMOVUPS(d, k, Mem{Base: dst, Disp: disp})
 		}
 	}
-	advance := func(vectors int) {
-		ADDQ(U32(64*vectors), dst)
-		ADDQ(U32(64*vectors), x)
-		for _, p := range []reg.Register{y, z} {
-			if p != nil {
-				ADDQ(U32(64*vectors), p)
-			}
-		}
-		SUBQ(U32(16*vectors), n)
-	}
 	if unroll > 1 {
 		Label("wide")
 		CMPQ(n, U32(16*unroll))
@@ -205,14 +208,14 @@ func elementwise(name, doc string, inputs int, scalarY bool, unroll int, setup f
 		for u := range unroll {
 			vector(64*u, nil)
 		}
-		advance(unroll)
+		advance(16, unroll, n, dst, x, y, z)
 		JMP(LabelRef("wide"))
 	}
 	Label("single")
 	CMPQ(n, U8(16))
 	JL(LabelRef("tail"))
 	vector(0, nil)
-	advance(1)
+	advance(16, 1, n, dst, x, y, z)
 	JMP(LabelRef("single"))
 	Label("tail")
 	TESTQ(n, n)
